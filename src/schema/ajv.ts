@@ -1,0 +1,70 @@
+/**
+ * One ajv instance (JSON Schema 2020-12, strict mode) holding every schema.
+ * The API needs more than JSON Schema says, so the x-* keywords are declared
+ * here: most are annotations read by the model; x-decimal and x-integer validate.
+ */
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { JsonSchema } from './model.js';
+
+const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;
+const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
+
+export interface ValidationResult { ok: boolean; errors: string[] }
+export type Validator = (value: unknown) => ValidationResult;
+
+/** Annotation keywords: carry meaning for the model, generators and checks; no validation. */
+export const ANNOTATION_KEYWORDS = [
+  'x-resource', // { name, title, prefix, operations, audit, single?, documentedCountPath?, versionsOrder? }
+  'x-kind', // guid | string | predefined | integer | decimal | boolean | datetime | date
+  'x-separator', // decimal separator of a response form: '.', ',' or 'either'
+  'x-form', // boolean form: get ('true'/'false') or write ('1'/'0')
+  'x-filter', // array | range | boolean (§4 Filter naming)
+  'x-field', // the record field a filter key applies to, when not derivable from the key
+  'x-known-values', // Predefined values that appear in the spec's enumeration table
+  'x-quirk', // { const, note }: a documented formatting quirk of this field
+  'x-unique', // payload property that must be unique per record; carries the run tag
+  'x-references', // payload property holding ids of another resource
+  'x-record-field', // the record field a payload property shows up as
+  'x-optional-note', // why a payload property is not in the mandatory list
+  'x-spec', // the spec section a definition comes from
+];
+
+/** "8 digits with 2 decimals": at most `digits` digits before the separator, at most `scale` after. */
+export function decimalWithin(value: string, limit: { digits: number; scale: number }): boolean {
+  const m = /^-?([0-9]+)(?:[.,]([0-9]+))?$/.exec(value);
+  if (!m) return false;
+  const intPart = m[1].replace(/^0+(?=[0-9])/, '');
+  return intPart.length <= limit.digits && (m[2] ?? '').length <= limit.scale;
+}
+
+/** "at most 11 digits" (§8 Integer). */
+export function integerWithin(value: string, limit: { digits: number }): boolean {
+  const m = /^-?([0-9]+)$/.exec(value);
+  return !!m && m[1].replace(/^0+(?=[0-9])/, '').length <= limit.digits;
+}
+
+export function createAjv(docs: JsonSchema[]): any {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, strictRequired: false, allowUnionTypes: true });
+  addFormats(ajv);
+  for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['string', 'object', 'array', 'boolean'] });
+  ajv.addKeyword({
+    keyword: 'x-decimal',
+    schemaType: 'object',
+    error: { message: (cxt: any) => `must have at most ${cxt.schema.digits} digits and ${cxt.schema.scale} decimals` },
+    // no `type:` so strictTypes accepts it beside a $ref; non-strings are left to `type`
+    validate: (limit: { digits: number; scale: number }, data: unknown) => typeof data !== 'string' || decimalWithin(data, limit),
+  });
+  ajv.addKeyword({
+    keyword: 'x-integer',
+    schemaType: 'object',
+    error: { message: (cxt: any) => `must have at most ${cxt.schema.digits} digits` },
+    validate: (limit: { digits: number }, data: unknown) => typeof data !== 'string' || integerWithin(data, limit),
+  });
+  for (const doc of docs) ajv.addSchema(doc);
+  // compile every definition now so a broken schema fails at load, not mid-run
+  for (const doc of docs) {
+    for (const def of Object.keys(doc.$defs ?? {})) ajv.getSchema(`${doc.$id}#/$defs/${def}`);
+  }
+  return ajv;
+}
