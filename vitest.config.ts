@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects:
+ * - unit:        the suite's own unit tests (test/unit), no network beyond loopback
+ * - meta:        the suite run against the embedded reference server, with faults and variants (test/meta)
+ * - conformance: the checks themselves (suites/); launched by src/cli.ts with a target, never by `npm test`
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 } },
+      { extends: true, test: { name: 'meta', include: ['test/meta/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 120_000 } },
+      { extends: true, test: { name: 'conformance', include: ['suites/**/*.check.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+    ],
+  },
+});
