@@ -1,0 +1,173 @@
+/**
+ * One function per operation of §4, the key placed in the body (§5.1).
+ * Every call returns its Exchange (raw response kept) and, when the answer has
+ * the documented envelope, the parsed value. Writes go through the ledger
+ * first so a run can always clean up what it created.
+ */
+import { Http, type Exchange, type HttpOptions } from './http.js';
+import { Redactor } from './redact.js';
+import type { ResourceModel } from '../schema/model.js';
+import { resource as resourceModel } from '../schema/model.js';
+import type { Ledger } from './ledger.js';
+
+export type Rec = Record<string, any>;
+
+export interface Pagination { pageNumber?: string | number; pageSize?: string | number }
+
+export interface CallResult<T> {
+  exchange: Exchange;
+  /** 2xx with the documented envelope */
+  ok: boolean;
+  value?: T;
+  /** why `ok` is false, in a sentence */
+  problem?: string;
+}
+
+export interface ClientOptions extends Omit<HttpOptions, 'redactor'> {
+  apiKey: string;
+  /** refuse create/update/delete before sending (--read-only) */
+  readOnly?: boolean;
+  ledger?: Ledger;
+}
+
+/** What the key slot of a request holds: the configured key, another key, or nothing. */
+export type KeyChoice = { kind: 'configured' } | { kind: 'other'; key: string } | { kind: 'missing' };
+
+export class ReadOnlyViolation extends Error {
+  constructor(op: string, path: string) {
+    super(`read-only run: refused to send ${op} to ${path}`);
+    this.name = 'ReadOnlyViolation';
+  }
+}
+
+export class StoreClient {
+  readonly http: Http;
+  readonly redactor: Redactor;
+  private readonly apiKey: string;
+
+  constructor(private readonly opts: ClientOptions) {
+    this.apiKey = opts.apiKey;
+    this.redactor = new Redactor(opts.apiKey);
+    this.http = new Http({ ...opts, redactor: this.redactor });
+  }
+
+  get readOnly(): boolean {
+    return this.opts.readOnly === true;
+  }
+
+  get ledger(): Ledger | undefined {
+    return this.opts.ledger;
+  }
+
+  /** The documented body envelope: `{authentication: {apiKey}, ...rest}` (§4 Common rules, §5.1). */
+  body(rest: Rec = {}, key: KeyChoice = { kind: 'configured' }): Rec {
+    if (key.kind === 'missing') return { ...rest };
+    const apiKey = key.kind === 'configured' ? this.apiKey : key.key;
+    return { authentication: { apiKey }, ...rest };
+  }
+
+  /** Low-level: POST any body to any path (auth checks, probes of undocumented paths). */
+  raw(path: string, body: unknown, opts: { retryable?: boolean } = {}): Promise<Exchange> {
+    const op = path.slice(path.lastIndexOf('/') + 1);
+    if (this.readOnly && WRITE_OPS.has(op)) throw new ReadOnlyViolation(op, path);
+    return this.http.post(path, body, opts);
+  }
+
+  async get(res: ResourceModel | string, args: { filters?: Rec; pagination?: Pagination; key?: KeyChoice; extra?: Rec } = {}): Promise<CallResult<Rec[]>> {
+    const r = model(res);
+    const rest: Rec = { ...args.extra };
+    if (args.filters) rest.filters = args.filters;
+    if (args.pagination) rest.pagination = stringifyPagination(args.pagination);
+    const ex = await this.http.post(`${r.prefix}/get`, this.body(rest, args.key), { retryable: true });
+    return envelope(ex, (j) => Array.isArray(j), 'an array of records');
+  }
+
+  /** Store get: one object (§4 Responses). */
+  async store(args: { key?: KeyChoice } = {}): Promise<CallResult<Rec>> {
+    const ex = await this.http.post(`${model('store').prefix}/get`, this.body({}, args.key), { retryable: true });
+    return envelope(ex, (j) => !!j && typeof j === 'object' && !Array.isArray(j), 'one object');
+  }
+
+  async count(res: ResourceModel | string, args: { filters?: Rec; path?: string; key?: KeyChoice } = {}): Promise<CallResult<number>> {
+    const r = model(res);
+    const rest: Rec = {};
+    if (args.filters) rest.filters = args.filters;
+    const ex = await this.http.post(args.path ?? `${r.prefix}/count`, this.body(rest, args.key), { retryable: true });
+    const res1 = envelope<Rec>(ex, (j) => !!j && typeof j === 'object' && typeof (j as Rec).count === 'string', '{count: String}');
+    if (!res1.ok) return { ...res1, value: undefined } as CallResult<number>;
+    const n = Number(res1.value!.count);
+    if (!/^[0-9]+$/.test(res1.value!.count)) return { exchange: ex, ok: false, problem: `count is not a string holding an integer: ${JSON.stringify(res1.value!.count)}` };
+    return { exchange: ex, ok: true, value: n };
+  }
+
+  /**
+   * Create: `data` is an array of payload items. Every id in the answer is
+   * appended to the ledger before the caller sees it.
+   */
+  async create(res: ResourceModel | string, data: Rec[], args: { key?: KeyChoice } = {}): Promise<CallResult<Rec[]>> {
+    const r = model(res);
+    const path = `${r.prefix}/create`;
+    if (this.readOnly) throw new ReadOnlyViolation('create', path);
+    const ex = await this.http.post(path, this.body({ data }, args.key));
+    const result = envelope<Rec[]>(ex, (j) => Array.isArray(j), 'an array of the created records');
+    const created = Array.isArray(ex.json) ? (ex.json as Rec[]) : [];
+    const ids = created.map((x) => x?.id).filter((id): id is string => typeof id === 'string');
+    if (ids.length) this.opts.ledger?.recordCreated(r.name, ids);
+    // the answer was lost: the records may exist all the same; the caller (scope) resolves them by unique keys
+    return result;
+  }
+
+  async update(res: ResourceModel | string, data: Rec[], args: { key?: KeyChoice } = {}): Promise<CallResult<Rec[]>> {
+    const r = model(res);
+    const path = `${r.prefix}/update`;
+    if (this.readOnly) throw new ReadOnlyViolation('update', path);
+    for (const item of data) this.opts.ledger?.assertOwned(r.name, item.id, 'update');
+    const ex = await this.http.post(path, this.body({ data }, args.key));
+    return envelope(ex, (j) => Array.isArray(j), 'an array of the updated records');
+  }
+
+  /** Delete by ids (§4 Delete): `filter: [{id: [...]}]`. Only ids this run created. */
+  async delete(res: ResourceModel | string, ids: string[], args: { key?: KeyChoice; filter?: Rec[] } = {}): Promise<CallResult<Rec>> {
+    const r = model(res);
+    const path = `${r.prefix}/delete`;
+    if (this.readOnly) throw new ReadOnlyViolation('delete', path);
+    for (const id of ids) this.opts.ledger?.assertOwned(r.name, id, 'delete');
+    const ex = await this.http.post(path, this.body({ filter: args.filter ?? [{ id: ids }] }, args.key));
+    const result = envelope<Rec>(ex, (j) => !!j && typeof j === 'object' && (j as Rec).success === 'true', "{success: 'true'}");
+    if (result.ok && !args.key) this.opts.ledger?.recordDeleted(r.name, ids);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    await this.http.close();
+  }
+}
+
+const WRITE_OPS = new Set(['create', 'update', 'delete']);
+
+function model(res: ResourceModel | string): ResourceModel {
+  return typeof res === 'string' ? resourceModel(res) : res;
+}
+
+function stringifyPagination(p: Pagination): Rec {
+  const out: Rec = {};
+  // §4: pagination holds strings holding integers
+  if (p.pageNumber !== undefined) out.pageNumber = String(p.pageNumber);
+  if (p.pageSize !== undefined) out.pageSize = String(p.pageSize);
+  return out;
+}
+
+/** Judge the envelope: transport, status, JSON, shape — each failure named in one sentence. */
+export function envelope<T>(ex: Exchange, shapeOk: (json: unknown) => boolean, shape: string): CallResult<T> {
+  if (ex.transportError) return { exchange: ex, ok: false, problem: `no answer: ${ex.transportError.code} ${ex.transportError.message}` };
+  const status = ex.response!.status;
+  if (status < 200 || status > 299) return { exchange: ex, ok: false, problem: `HTTP ${status}: ${snippet(ex.response!.text)}` };
+  if (ex.parseError) return { exchange: ex, ok: false, problem: `HTTP ${status} but the body is ${ex.parseError}: ${snippet(ex.response!.text)}` };
+  if (!shapeOk(ex.json)) return { exchange: ex, ok: false, problem: `expected ${shape}, got ${snippet(JSON.stringify(ex.json))}` };
+  return { exchange: ex, ok: true, value: ex.json as T };
+}
+
+export function snippet(s: string | undefined, max = 300): string {
+  if (s === undefined) return '(nothing)';
+  return s.length > max ? `${s.slice(0, max)}… (${s.length} chars)` : s;
+}

@@ -1,0 +1,48 @@
+/**
+ * Secrets never leave memory: the API key, and the store's `apikey` value
+ * (§5.2: the store record contains it), are replaced wherever they would be
+ * written — request bodies, response texts, messages, reports, terminal.
+ */
+
+export const REDACTED = '$STORE_API_KEY';
+
+export class Redactor {
+  private secrets = new Set<string>();
+
+  constructor(...secrets: Array<string | undefined>) {
+    for (const s of secrets) this.add(s);
+  }
+
+  add(secret: string | undefined): void {
+    // very short secrets would redact innocent text; the key is never that short in practice
+    if (secret && secret.length >= 4) this.secrets.add(secret);
+  }
+
+  /** Learn secrets from a parsed response: a store object's `apikey`. */
+  learnFrom(json: unknown): void {
+    if (json && typeof json === 'object' && !Array.isArray(json)) {
+      const apikey = (json as Record<string, unknown>).apikey;
+      if (typeof apikey === 'string') this.add(apikey);
+    }
+  }
+
+  list(): string[] {
+    return [...this.secrets];
+  }
+
+  text(s: string): string {
+    let out = s;
+    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
+  }
+
+  /** A deep copy of a JSON value with every secret replaced. */
+  value<T>(v: T): T {
+    if (this.secrets.size === 0 || v === undefined) return v;
+    return JSON.parse(this.text(JSON.stringify(v))) as T;
+  }
+}
+
+export function redactText(s: string, r: Redactor): string {
+  return r.text(s);
+}
