@@ -11,7 +11,18 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 } },
       { extends: true, test: { name: 'meta', include: ['test/meta/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 120_000 } },
-      { extends: true, test: { name: 'conformance', include: ['suites/**/*.check.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'conformance',
+          include: ['suites/**/*.check.ts'],
+          // checks wait on the network, not the CPU: threads are cheaper than forks here
+          pool: 'threads',
+          setupFiles: ['allure-vitest/setup'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

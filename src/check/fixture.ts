@@ -1,0 +1,35 @@
+/**
+ * A fixture shared by the checks of one file: built once, lazily, by the first
+ * check that needs it (so its requests and any failure are attributed to a
+ * check, never lost in a hook), and deleted after the file's last check.
+ * This is how a property costs a few round trips: one create carries many
+ * generated records, then many checks query them.
+ */
+import { afterAll } from 'vitest';
+import { runtime } from './runtime.js';
+import { Scope } from './scope.js';
+
+export interface Fixture<T> {
+  get(): Promise<T>;
+}
+
+export function fixture<T>(build: (scope: Scope) => Promise<T>): Fixture<T> {
+  let scope: Scope | undefined;
+  let value: Promise<T> | undefined;
+  afterAll(async () => {
+    if (scope) await scope.close();
+  });
+  return {
+    get() {
+      if (!value) {
+        const rt = runtime();
+        const maxItems = rt.observations['limits.maxDataItems'];
+        scope = new Scope(rt.client, typeof maxItems === 'number' ? maxItems : null);
+        value = build(scope);
+        // a rejected build is reported by every check that awaits it; keep Node from flagging it unhandled
+        value.catch(() => undefined);
+      }
+      return value;
+    },
+  };
+}

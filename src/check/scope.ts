@@ -1,0 +1,112 @@
+/**
+ * A scope owns the records a check (or a check file) created, and deletes them
+ * when it closes — also when the check failed. Every query a check makes is
+ * narrowed to its scope's ids, so parallel checks and the store's own data
+ * never disturb it.
+ */
+import type { CallResult, Rec, StoreClient } from '../client/api.js';
+import type { Exchange } from '../client/http.js';
+import { resource as resourceModel, type ResourceModel } from '../schema/model.js';
+import { CheckFailure, TargetError, isTargetError } from './failure.js';
+
+export class Scope {
+  private readonly created = new Map<string, string[]>();
+
+  constructor(private readonly client: StoreClient, private readonly maxDataItems: number | null) {}
+
+  /** Ids this scope created, by resource, in creation order. */
+  ids(resource: string): string[] {
+    return [...(this.created.get(resource) ?? [])];
+  }
+
+  /**
+   * Create records (split into batches the target accepts) and return them in
+   * write form, in the order sent. A valid payload rejected is a failure; a
+   * lost answer is resolved by looking the records up by their unique keys —
+   * never by sending the create again.
+   */
+  async create(res: ResourceModel | string, items: Rec[]): Promise<Rec[]> {
+    const r = typeof res === 'string' ? resourceModel(res) : res;
+    const out: Rec[] = [];
+    const size = this.maxDataItems && this.maxDataItems > 0 ? this.maxDataItems : items.length || 1;
+    for (let i = 0; i < items.length; i += size) {
+      const chunk = items.slice(i, i + size);
+      const result = await this.client.create(r, chunk);
+      const got = Array.isArray(result.exchange.json) ? (result.exchange.json as Rec[]) : [];
+      this.remember(r.name, got.map((x) => x?.id).filter((id): id is string => typeof id === 'string'));
+      if (isTargetError(result.exchange)) {
+        await this.recoverLostCreate(r, chunk);
+        throw new TargetError(`create on ${r.prefix} got no usable answer: ${result.problem}`, [result.exchange]);
+      }
+      if (!result.ok) {
+        throw new CheckFailure({
+          message: `create of ${chunk.length} valid ${r.title} payload(s) was not accepted: ${result.problem}`,
+          expected: `2xx with an array of ${chunk.length} created record(s)`,
+          actual: result.problem,
+          evidence: [result.exchange],
+        });
+      }
+      if (got.length !== chunk.length) {
+        throw new CheckFailure({
+          message: `create sent ${chunk.length} item(s) in data and got ${got.length} record(s) back`,
+          expected: chunk.length,
+          actual: got.length,
+          evidence: [result.exchange],
+        });
+      }
+      out.push(...got);
+    }
+    return out;
+  }
+
+  /** Look up records whose create answer was lost, by their unique (run-tagged) values, and own them. */
+  private async recoverLostCreate(r: ResourceModel, chunk: Rec[]): Promise<void> {
+    const key = r.payload.find((p) => p.unique && r.filters.some((f) => f.key === p.name && f.filter === 'array'));
+    if (!key) return;
+    const values = chunk.map((c) => c[key.name]).filter((v) => typeof v === 'string');
+    if (!values.length) return;
+    const found = await this.client.get(r, { filters: { [key.name]: values } });
+    if (!found.ok) return;
+    const ids = (found.value ?? []).map((x) => x.id).filter((id): id is string => typeof id === 'string');
+    if (ids.length) {
+      this.client.ledger?.recordCreated(r.name, ids);
+      this.remember(r.name, ids);
+    }
+  }
+
+  /** Forget ids a check deleted itself (so cleanup does not delete them twice). */
+  forget(resource: string, ids: string[]): void {
+    const gone = new Set(ids.map((x) => x.toLowerCase()));
+    this.created.set(resource, (this.created.get(resource) ?? []).filter((id) => !gone.has(id.toLowerCase())));
+  }
+
+  private remember(resource: string, ids: string[]): void {
+    this.created.set(resource, [...(this.created.get(resource) ?? []), ...ids]);
+  }
+
+  /** Delete everything this scope created; returns what could not be deleted. */
+  async close(): Promise<{ resource: string; ids: string[]; problem: string }[]> {
+    const leftovers: { resource: string; ids: string[]; problem: string }[] = [];
+    // products reference categories and collections: delete them first
+    const order = [...this.created.keys()].sort((a, b) => (a === 'product' ? -1 : b === 'product' ? 1 : 0));
+    for (const resource of order) {
+      const ids = this.created.get(resource) ?? [];
+      const size = this.maxDataItems && this.maxDataItems > 0 ? this.maxDataItems : 100;
+      for (let i = 0; i < ids.length; i += size) {
+        const chunk = ids.slice(i, i + size);
+        let result: CallResult<Rec> | undefined;
+        try {
+          result = await this.client.delete(resource, chunk);
+        } catch (e) {
+          leftovers.push({ resource, ids: chunk, problem: (e as Error).message });
+          continue;
+        }
+        if (!result.ok) leftovers.push({ resource, ids: chunk, problem: result.problem ?? 'delete failed' });
+      }
+      this.created.delete(resource);
+    }
+    return leftovers;
+  }
+}
+
+export type { Exchange };

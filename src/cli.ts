@@ -1,0 +1,153 @@
+/**
+ * storecheck command line.
+ *   storecheck [run] [options]         the conformance run (default)
+ *   storecheck sweep [--ledger FILE]…  delete what crashed runs left behind
+ *   storecheck compare A.json B.json   two reports side by side
+ *   storecheck merge DIR…              combine shard reports into one
+ * Exit codes: 0 conformant, 1 non-conformant, 2 usage or configuration error, 3 no verdict.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { RunConfig } from './config.js';
+import { helpText, parseOptions, RUN_OPTIONS, UsageError, type ParsedOptions } from './cli/options.js';
+import { ConfigError, EXIT, runConformance, TOOL_VERSION } from './run/run.js';
+import { PROJECT_ROOT } from './run/vitest.js';
+
+const USAGE = `storecheck ${TOOL_VERSION} — conformance suite for the Online Store Administration API
+
+usage:
+  npm run conformance -- [options]          run every check against a target (default command: run)
+  storecheck sweep --ledger FILE [--base-url URL --api-key KEY]
+                                            delete what a crashed run left behind (its ledger.jsonl)
+  storecheck compare A.json B.json [--out DIR]
+                                            two reports side by side (Markdown and HTML)
+  storecheck merge DIR... [--report-dir DIR]
+                                            combine the report.json of shards into one report
+
+run options (environment variables mirror them; flags win):
+${helpText(RUN_OPTIONS)}
+
+exit codes: 0 conformant · 1 non-conformant · 2 usage or configuration error · 3 no verdict (unreachable or failing target)`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  const command = first && !first.startsWith('--') ? first : 'run';
+  const args = command === 'run' && first !== 'run' ? argv : rest;
+  try {
+    switch (command) {
+      case 'run':
+        return await runCommand(args);
+      case 'sweep':
+        return await (await import('./cli/sweep.js')).sweepCommand(args);
+      case 'compare':
+        return await (await import('./cli/compare.js')).compareCommand(args);
+      case 'merge':
+        return await (await import('./cli/merge.js')).mergeCommand(args);
+      case 'help':
+        process.stdout.write(USAGE + '\n');
+        return 0;
+      case 'version':
+        process.stdout.write(TOOL_VERSION + '\n');
+        return 0;
+      default:
+        throw new UsageError(`unknown command "${command}" (commands: run, sweep, compare, merge; see --help)`);
+    }
+  } catch (e) {
+    return fail(e);
+  }
+}
+
+async function runCommand(args: string[]): Promise<number> {
+  const { options, positional } = parseOptions(args, RUN_OPTIONS);
+  if (options.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}" (options start with --; see --help)`);
+  const config = await resolveConfig(options);
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (config.embedded) {
+    const { startReferenceServer } = await import('../reference/server.js');
+    const server = await startReferenceServer({ apiKey: config.apiKey });
+    config.baseUrl = server.url;
+    stopEmbedded = () => server.close();
+  }
+  try {
+    const outcome = await runConformance({
+      config,
+      expectFile: options.expect as string | undefined,
+      baselineFile: options.baseline as string | undefined,
+      quiet: options.quiet === true,
+    });
+    if (outcome.exitCode !== EXIT.conformant) process.stderr.write(`storecheck: ${exitWord(outcome.exitCode)}: ${outcome.reason}\n`);
+    return outcome.exitCode;
+  } finally {
+    await stopEmbedded?.();
+  }
+}
+
+/** Flags/env → RunConfig, with every rule a sentence when broken (exit 2). */
+export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
+  const baseUrl = o['base-url'] as string | undefined;
+  const embedded = !baseUrl;
+  if (baseUrl) {
+    let u: URL;
+    try {
+      u = new URL(baseUrl);
+    } catch {
+      throw new UsageError(`--base-url "${baseUrl}" is not a URL (e.g. https://store.example.com)`);
+    }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new UsageError(`--base-url must be http(s), got ${u.protocol}`);
+    if (!o['api-key']) throw new UsageError('an external target needs its API key: set STORE_API_KEY (or --api-key)');
+  }
+  if (o.shard !== undefined) {
+    const m = /^([0-9]+)\/([0-9]+)$/.exec(String(o.shard));
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got "${o.shard}"`);
+  }
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
+  const reportDir = resolve((o['report-dir'] as string | undefined) ?? join(PROJECT_ROOT, 'reports', stamp));
+  const runTag = `sc${randomBytes(4).toString('hex')}`;
+  const workers = (o.workers as number | undefined) ?? Math.max(2, Math.min(4, availableParallelism() * 2));
+  return {
+    baseUrl: baseUrl ?? '',
+    apiKey: (o['api-key'] as string | undefined) ?? `ref-${randomBytes(12).toString('hex')}`,
+    embedded,
+    reportDir,
+    ledgerFile: join(reportDir, 'ledger.jsonl'),
+    runTag,
+    seed: (o.seed as number | undefined) ?? randomInt(1, 2 ** 31 - 1),
+    depth: ((o.depth as string | undefined) ?? 'standard') as RunConfig['depth'],
+    readOnly: o['read-only'] === true,
+    only: o.only as string | undefined,
+    shard: o.shard as string | undefined,
+    concurrency: (o.concurrency as number | undefined) ?? 16,
+    workers,
+    timeoutMs: (o['timeout-ms'] as number | undefined) ?? 15_000,
+    maxRps: (o['max-rps'] as number | undefined) ?? 0,
+    insecure: o.insecure === true,
+    deadlineMs: ((o['deadline-s'] as number | undefined) ?? 900) * 1000,
+    observations: {},
+  };
+}
+
+function exitWord(code: number): string {
+  return code === EXIT.nonConformant ? 'non-conformant' : code === EXIT.usage ? 'configuration error' : code === EXIT.noVerdict ? 'no verdict' : 'done';
+}
+
+/** Every error ends as one clear line on stderr and an exit code; a stack only with STORECHECK_DEBUG. */
+function fail(e: unknown): number {
+  const err = e as Error;
+  const usage = err instanceof UsageError || err instanceof ConfigError || /^(--|STORE_)/.test(err?.message ?? '');
+  process.stderr.write(`storecheck: ${usage ? 'usage' : 'error'}: ${err?.message ?? String(e)}\n`);
+  if (process.env.STORECHECK_DEBUG) process.stderr.write(`${err?.stack}\n`);
+  return usage ? EXIT.usage : EXIT.noVerdict;
+}
+
+const invokedDirectly = process.argv[1] && /cli\.(ts|js|mjs)$/.test(process.argv[1]);
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => process.exit(fail(e)),
+  );
+}

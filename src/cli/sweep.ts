@@ -1,0 +1,69 @@
+/**
+ * `storecheck sweep`: delete what crashed runs left behind, from their ledgers,
+ * and say what was removed. Only ids a ledger records as created are touched.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Ledger } from '../client/ledger.js';
+import { cleanupLedger } from '../run/cleanup.js';
+import { PROJECT_ROOT } from '../run/vitest.js';
+import { parseOptions, UsageError } from './options.js';
+
+const SWEEP_OPTIONS = [
+  { flag: 'ledger', kind: 'string' as const, arg: 'FILE', help: 'a ledger.jsonl (repeatable; default: every reports/*/ledger.jsonl)' },
+  { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string' as const, arg: 'URL', help: 'the target the ledger was written against' },
+  { flag: 'api-key', env: 'STORE_API_KEY', kind: 'string' as const, arg: 'KEY', help: 'its API key' },
+  { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int' as const, arg: 'N', min: 100, help: 'per-request timeout' },
+  { flag: 'insecure', env: 'STORE_INSECURE', kind: 'flag' as const, help: 'accept a self-signed certificate' },
+  { flag: 'dry-run', kind: 'flag' as const, help: 'list what would be deleted, delete nothing' },
+];
+
+export async function sweepCommand(args: string[]): Promise<number> {
+  const ledgers: string[] = [];
+  // --ledger may repeat: collect every occurrence before the generic parser sees the rest
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--ledger') {
+      if (!args[i + 1]) throw new UsageError('--ledger needs a FILE');
+      ledgers.push(args[++i]);
+    } else if (args[i].startsWith('--ledger=')) ledgers.push(args[i].slice(9));
+    else rest.push(args[i]);
+  }
+  const { options } = parseOptions(rest, SWEEP_OPTIONS);
+  const files = ledgers.length ? ledgers.map((f) => resolve(f)) : defaultLedgers();
+  for (const f of files) if (!existsSync(f)) throw new UsageError(`--ledger ${f}: no such file`);
+  if (!files.length) {
+    process.stderr.write('storecheck sweep: no ledger found (looked in reports/*/ledger.jsonl); nothing to do\n');
+    return 0;
+  }
+  const baseUrl = options['base-url'] as string | undefined;
+  const apiKey = options['api-key'] as string | undefined;
+  const outstanding = Ledger.load(files).outstanding();
+  const total = [...outstanding.values()].reduce((n, ids) => n + ids.length, 0);
+  if (options['dry-run'] || total === 0) {
+    process.stdout.write(`${total} record(s) outstanding in ${files.length} ledger(s)\n`);
+    for (const [r, ids] of outstanding) process.stdout.write(`  ${r}: ${ids.join(', ')}\n`);
+    return 0;
+  }
+  if (!baseUrl || !apiKey) throw new UsageError('sweep needs the target: --base-url URL and STORE_API_KEY (or --api-key)');
+  const result = await cleanupLedger(
+    { baseUrl, apiKey, timeoutMs: (options['timeout-ms'] as number | undefined) ?? 15_000, insecure: options.insecure === true, ledgerFile: files[0] },
+    files,
+  );
+  for (const [r, ids] of Object.entries(result.removed)) process.stdout.write(`removed ${ids.length} ${r}: ${ids.join(', ')}\n`);
+  if (result.leftBehind.length) {
+    process.stderr.write(`could not remove ${result.leftBehind.length}:\n${result.leftBehind.map((l) => `  ${l}`).join('\n')}\n`);
+    return 3;
+  }
+  process.stdout.write(`sweep done: ${result.deleted} record(s) removed\n`);
+  return 0;
+}
+
+function defaultLedgers(): string[] {
+  const dir = join(PROJECT_ROOT, 'reports');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((d) => d !== 'latest')
+    .map((d) => join(dir, d, 'ledger.jsonl'))
+    .filter((f) => existsSync(f) && statSync(f).isFile());
+}

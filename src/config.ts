@@ -1,0 +1,61 @@
+/**
+ * The resolved configuration of one run. CLI flags and environment variables
+ * (flags win) resolve into this once, in src/cli.ts; from here it flows one way
+ * into the vitest run (provide/inject), the checks and the report builders.
+ */
+
+export type Depth = 'quick' | 'standard' | 'deep';
+
+export interface RunConfig {
+  baseUrl: string;
+  /** never written anywhere; the redactor replaces it in every output */
+  apiKey: string;
+  embedded: boolean;
+  reportDir: string;
+  ledgerFile: string;
+  runTag: string;
+  seed: number;
+  depth: Depth;
+  readOnly: boolean;
+  /** check-id pattern (glob with *, comma-separated alternatives) */
+  only?: string;
+  shard?: string;
+  /** total requests in flight across all workers */
+  concurrency: number;
+  /** vitest workers running check files in parallel */
+  workers: number;
+  timeoutMs: number;
+  maxRps: number;
+  insecure: boolean;
+  /** the whole run ends by then, with cleanup and a clear message */
+  deadlineMs: number;
+  /** observations probed before the checks, keyed as in report.json */
+  observations: Record<string, unknown>;
+}
+
+/** How much each depth does: property runs, batch sizes, pages walked. */
+export interface DepthProfile {
+  /** fast-check runs per property */
+  runs: number;
+  /** records per generated create batch */
+  batch: number;
+  /** shrink counterexamples (costs requests) */
+  shrink: boolean;
+}
+
+export const DEPTHS: Record<Depth, DepthProfile> = {
+  quick: { runs: 1, batch: 4, shrink: false },
+  standard: { runs: 3, batch: 6, shrink: true },
+  deep: { runs: 12, batch: 10, shrink: true },
+};
+
+/** Worker-side view: the config with the per-worker share of connections. */
+export function perWorkerConnections(cfg: Pick<RunConfig, 'concurrency' | 'workers'>): number {
+  return Math.max(1, Math.ceil(cfg.concurrency / Math.max(1, cfg.workers)));
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    storecheck: RunConfig;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * A vitest reporter that turns finished tests into CheckResults, using the
+ * metadata each check records on its task, and reports progress.
+ */
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { CheckTaskMeta } from '../check/check.js';
+import type { CheckResult, CheckStatus } from '../report/types.js';
+
+export interface Progress {
+  done: number;
+  total: number;
+  failed: number;
+  errors: number;
+  last?: CheckResult;
+}
+
+export class CheckCollector implements Reporter {
+  readonly results: CheckResult[] = [];
+  /** problems of the suite itself (a check file that did not load, an unhandled error) */
+  readonly engineErrors: string[] = [];
+  /** requests made by checks, as the checks counted them */
+  requests = 0;
+  private total = 0;
+  private failed = 0;
+  private errors = 0;
+
+  constructor(private readonly onProgress?: (p: Progress) => void) {}
+
+  onTestModuleCollected(module: TestModule): void {
+    for (const t of module.children.allTests()) if (t.options.mode !== 'skip' && t.options.mode !== 'todo') this.total++;
+    for (const e of module.errors()) this.engineErrors.push(`${relative(module.moduleId)}: ${e.message}`);
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const meta = (testCase.meta() as any).storecheck as CheckTaskMeta | undefined;
+    const result = testCase.result();
+    if (!meta) {
+      // filtered out by --only / shard (never ran), or a test that is not a check
+      if (result.state === 'skipped') { this.total--; return; }
+      if (result.state === 'failed') this.engineErrors.push(`${testCase.fullName}: ${result.errors?.[0]?.message ?? 'failed'} (not a storecheck check)`);
+      return;
+    }
+    this.requests += meta.requests;
+    const status = statusOf(result.state, meta);
+    const check: CheckResult = {
+      id: meta.id,
+      title: meta.title,
+      resource: meta.resource,
+      rule: meta.rule,
+      group: meta.group as CheckResult['group'],
+      section: meta.section,
+      level: meta.level as CheckResult['level'],
+      status,
+      durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+    };
+    if (status === 'failed') {
+      const f = meta.failure;
+      const message = f?.message ?? result.errors?.[0]?.message ?? 'failed';
+      check.message = message;
+      if (f) {
+        check.expected = f.expected;
+        check.actual = f.actual;
+        check.evidence = f.evidence;
+        check.reproducer = {
+          curl: f.curl,
+          seed: f.seed ?? meta.seed,
+          path: f.path,
+          command: `npm run conformance -- --only '${meta.id}' --seed <run seed>`,
+        };
+        if (f.counterexample !== undefined) check.actual = check.actual ?? { counterexample: f.counterexample };
+      }
+      this.failed++;
+    } else if (status === 'error') {
+      check.message = meta.targetError?.message ?? result.errors?.[0]?.message;
+      check.evidence = meta.targetError?.evidence;
+      this.errors++;
+    } else if (status === 'skipped') {
+      check.reason = meta.skipped;
+    }
+    this.results.push(check);
+    this.onProgress?.({ done: this.results.length, total: Math.max(this.total, this.results.length), failed: this.failed, errors: this.errors, last: check });
+  }
+
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    for (const e of unhandledErrors) this.engineErrors.push(`unhandled error: ${e.message ?? String(e)}`);
+  }
+}
+
+function statusOf(state: string, meta: CheckTaskMeta): CheckStatus {
+  if (state === 'passed') return 'passed';
+  if (state === 'skipped' || state === 'pending') return 'skipped';
+  if (meta.targetError && !meta.failure) return 'error';
+  return 'failed';
+}
+
+function relative(p: string): string {
+  const cwd = process.cwd() + '/';
+  return p.startsWith(cwd) ? p.slice(cwd.length) : p;
+}

@@ -1,0 +1,202 @@
+/**
+ * One conformance run, end to end:
+ *   config → (embedded server) → preflight → observations → checks → cleanup → report → verdict
+ * Exit codes: 0 conformant, 1 non-conformant, 2 usage/configuration, 3 no verdict.
+ */
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { StoreClient } from '../client/api.js';
+import { Ledger } from '../client/ledger.js';
+import type { RunConfig } from '../config.js';
+import { probeObservations } from '../observe/index.js';
+import { diffBaseline } from '../report/baseline.js';
+import { applyExpectations, loadExpectations } from '../report/expectations.js';
+import { summarize } from '../report/summary.js';
+import type { CheckResult, Observation, Report } from '../report/types.js';
+import { writeReports } from '../report/write.js';
+import { cleanupLedger } from './cleanup.js';
+import { Terminal } from './terminal.js';
+import { PROJECT_ROOT, runVitest } from './vitest.js';
+
+export const TOOL_VERSION: string = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version;
+
+export const EXIT = { conformant: 0, nonConformant: 1, usage: 2, noVerdict: 3 } as const;
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface RunInputs {
+  config: RunConfig;
+  expectFile?: string;
+  baselineFile?: string;
+  quiet?: boolean;
+  /** extra secrets to keep out of outputs (e.g. the embedded server's key) */
+  stopEmbedded?: () => Promise<void>;
+}
+
+export interface RunOutcome {
+  exitCode: number;
+  report?: Report;
+  reason: string;
+}
+
+export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
+  const { config } = inputs;
+  const term = new Terminal(inputs.quiet === true, [config.apiKey]);
+  const started = Date.now();
+  mkdirSync(config.reportDir, { recursive: true });
+  // files given by the user are read before anything touches the target: a bad file is a usage error
+  let expectations: ReturnType<typeof loadExpectations> | undefined;
+  try {
+    expectations = inputs.expectFile ? loadExpectations(inputs.expectFile) : undefined;
+  } catch (e) {
+    throw new ConfigError(`--expect: ${(e as Error).message}`);
+  }
+  const baselineReport = inputs.baselineFile ? readBaseline(inputs.baselineFile) : undefined;
+
+  const client = new StoreClient({
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    timeoutMs: config.timeoutMs,
+    connections: Math.min(config.concurrency, 8),
+    maxRps: config.maxRps,
+    insecure: config.insecure,
+    readOnly: config.readOnly,
+    ledger: new Ledger(config.ledgerFile, config.runTag),
+    retries: 2,
+  });
+  term.redactor = client.redactor;
+
+  let interrupted: string | undefined;
+  const onSignal = (sig: string) => {
+    if (interrupted) return;
+    interrupted = `interrupted by ${sig}`;
+    term.line(`\n${interrupted}: cleaning up what this run created…`);
+  };
+  const sigint = () => onSignal('SIGINT');
+  const sigterm = () => onSignal('SIGTERM');
+  process.on('SIGINT', sigint);
+  process.on('SIGTERM', sigterm);
+  const deadline = setTimeout(() => onSignal(`the deadline (${Math.round(config.deadlineMs / 1000)} s)`), config.deadlineMs);
+  deadline.unref();
+
+  try {
+    term.line(`storecheck ${TOOL_VERSION} → ${config.baseUrl}${config.embedded ? ' (embedded reference server)' : ''}`);
+    term.line(`seed ${config.seed} · depth ${config.depth} · run tag ${config.runTag}${config.readOnly ? ' · read-only' : ''}${config.shard ? ` · shard ${config.shard}` : ''}`);
+
+    // preflight: can we reach the target, and does it take the key?
+    const pre = await client.store();
+    if (pre.exchange.transportError) {
+      return { exitCode: EXIT.noVerdict, reason: `cannot reach ${config.baseUrl}: ${pre.exchange.transportError.code} ${pre.exchange.transportError.message}` };
+    }
+    const status = pre.exchange.response!.status;
+    if (status === 401 || status === 403) {
+      return { exitCode: EXIT.usage, reason: `the target rejected the API key (HTTP ${status} on ${config.baseUrl}/api/v1/store/get): check --api-key / STORE_API_KEY` };
+    }
+    if (status >= 500) return { exitCode: EXIT.noVerdict, reason: `the target fails: HTTP ${status} on store get` };
+
+    term.line('probing behaviours the spec leaves open…');
+    const observations: Record<string, Observation> = await probeObservations(client, config);
+    config.observations = Object.fromEntries(Object.entries(observations).map(([k, o]) => [k, o.value]));
+
+    const allureDir = join(config.reportDir, 'allure-results');
+    const run = await runVitest(config, {
+      allureDir,
+      onProgress: (p) => term.progress(p),
+      shouldStop: () => interrupted,
+    });
+    term.endProgress();
+
+    let checks: CheckResult[] = run.collector.results;
+    let stale: string[] = [];
+    if (expectations) ({ checks, stale } = applyExpectations(checks, expectations) as any);
+
+    term.line('cleaning up…');
+    const cleanup = await cleanupLedger(config, [config.ledgerFile]);
+    const targetErrors = [
+      ...run.collector.engineErrors.map((message) => ({ message: `storecheck: ${message}`, count: 1 })),
+      ...(interrupted ? [{ message: interrupted, count: 1 }] : []),
+    ];
+    const summary = summarize(checks, targetErrors);
+    if (run.collector.engineErrors.length || interrupted) {
+      if (summary.verdict !== 'non-conformant') {
+        summary.verdict = 'no-verdict';
+        summary.reason = interrupted ?? `the suite itself failed: ${run.collector.engineErrors[0]}`;
+      }
+    }
+    const report: Report = {
+      reportVersion: 1,
+      tool: { name: 'storecheck', version: TOOL_VERSION },
+      target: { baseUrl: config.baseUrl, embedded: config.embedded },
+      run: {
+        runTag: config.runTag,
+        seed: config.seed,
+        depth: config.depth,
+        startedAt: new Date(started).toISOString(),
+        durationMs: Date.now() - started,
+        requestCount: client.http.stats.requests + run.collector.requests + cleanup.requests,
+        readOnly: config.readOnly,
+        concurrency: config.concurrency,
+        ...(config.only ? { only: config.only } : {}),
+        ...(config.shard ? { shard: config.shard } : {}),
+      },
+      summary,
+      checks,
+      observations,
+      targetErrors,
+      cleanup: { created: cleanup.created, deleted: cleanup.deleted, leftBehind: cleanup.leftBehind },
+    };
+    if (stale.length) report.targetErrors.push({ message: `expectations that matched no check: ${stale.join(', ')}`, count: stale.length });
+    if (baselineReport) {
+      report.baseline = diffBaseline(report, baselineReport, inputs.baselineFile!);
+      if (report.baseline.regression && report.summary.verdict === 'conformant') {
+        report.summary.verdict = 'non-conformant';
+        report.summary.reason = `regression against ${inputs.baselineFile}: ${[...report.baseline.newFailures, ...report.baseline.changedObservations.map((c) => `observation ${c.key}`)].slice(0, 5).join(', ')}`;
+      }
+    }
+    const written = writeReports(config.reportDir, report, client.redactor.list());
+    linkLatest(config.reportDir);
+    term.summary(report, written);
+    const exitCode = report.summary.verdict === 'conformant' ? EXIT.conformant : report.summary.verdict === 'non-conformant' ? EXIT.nonConformant : EXIT.noVerdict;
+    return { exitCode, report, reason: report.summary.reason };
+  } finally {
+    clearTimeout(deadline);
+    process.off('SIGINT', sigint);
+    process.off('SIGTERM', sigterm);
+    await client.close();
+  }
+}
+
+function readBaseline(file: string): Report {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`--baseline ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    const r = JSON.parse(text);
+    if (!Array.isArray(r.checks) || typeof r.observations !== 'object') throw new Error('it has no checks[] and observations{}');
+    return r as Report;
+  } catch (e) {
+    throw new ConfigError(`--baseline ${file}: not a storecheck report.json (${(e as Error).message})`);
+  }
+}
+
+/** reports/latest → the newest run's directory (only for the default reports/ location). */
+function linkLatest(dir: string): void {
+  const reports = resolve(PROJECT_ROOT, 'reports');
+  const abs = resolve(dir);
+  if (resolve(abs, '..') !== reports) return;
+  const latest = join(reports, 'latest');
+  try {
+    rmSync(latest, { force: true, recursive: false });
+    symlinkSync(abs.slice(reports.length + 1), latest);
+  } catch {
+    // a filesystem without symlinks: the report dir is printed anyway
+  }
+}

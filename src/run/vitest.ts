@@ -1,0 +1,61 @@
+/**
+ * Runs the conformance project (suites/**) through vitest's Node API with the
+ * resolved config provided to every worker, and collects CheckResults.
+ */
+import { fileURLToPath } from 'node:url';
+import { createVitest } from 'vitest/node';
+import type { RunConfig } from '../config.js';
+import { CheckCollector, type Progress } from './collector.js';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface VitestRun {
+  collector: CheckCollector;
+}
+
+/** `--only 'product.*,*.filters.range.*'` → a test-name regex over check ids (names are `<id> — <title>`). */
+export function onlyPattern(only: string): RegExp {
+  const alternatives = only.split(',').map((s) => s.trim()).filter(Boolean).map((glob) =>
+    glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^ ]*'),
+  );
+  return new RegExp(`^(?:${alternatives.join('|')}) — `);
+}
+
+export async function runVitest(
+  config: RunConfig,
+  opts: { onProgress?: (p: Progress) => void; allureDir?: string; shouldStop?: () => string | undefined } = {},
+): Promise<VitestRun> {
+  const collector = new CheckCollector(opts.onProgress);
+  const reporters: any[] = [collector];
+  if (opts.allureDir) reporters.push(['allure-vitest/reporter', { resultsDir: opts.allureDir }]);
+  const vitest = await createVitest(
+    'test',
+    {
+      root: PROJECT_ROOT,
+      project: ['conformance'],
+      watch: false,
+      reporters,
+      provide: { storecheck: config },
+      maxWorkers: config.workers,
+      fileParallelism: true,
+      passWithNoTests: true,
+      ...(config.shard ? { shard: config.shard } : {}),
+      ...(config.only ? { testNamePattern: onlyPattern(config.only) } : {}),
+    } as any,
+    { logLevel: 'silent' } as any,
+  );
+  // a signal or the deadline cancels the run; cleanup then runs in the caller
+  const poll = setInterval(() => {
+    if (opts.shouldStop?.()) {
+      clearInterval(poll);
+      void vitest.cancelCurrentRun('keyboard-input');
+    }
+  }, 200);
+  try {
+    await vitest.start();
+  } finally {
+    clearInterval(poll);
+    await vitest.close();
+  }
+  return { collector };
+}
