@@ -69,7 +69,14 @@ async function runCommand(args: string[]): Promise<number> {
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (config.embedded) {
     const { startReferenceServer } = await import('../reference/server.js');
-    const server = await startReferenceServer({ apiKey: config.apiKey });
+    const faults = String(options['reference-faults'] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+    const variant = options['reference-variant'] as string | undefined;
+    let server;
+    try {
+      server = await startReferenceServer({ apiKey: config.apiKey, faults, variant });
+    } catch (e) {
+      throw new UsageError(`embedded reference server: ${(e as Error).message}`);
+    }
     config.baseUrl = server.url;
     stopEmbedded = () => server.close();
   }
@@ -91,6 +98,9 @@ async function runCommand(args: string[]): Promise<number> {
 export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
   const baseUrl = o['base-url'] as string | undefined;
   const embedded = !baseUrl;
+  if (baseUrl && (o['reference-faults'] || o['reference-variant'])) {
+    throw new UsageError('--reference-faults and --reference-variant apply to the embedded server only; drop --base-url to use them');
+  }
   if (baseUrl) {
     let u: URL;
     try {

@@ -40,6 +40,8 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', help: 'run one slice of the check files (merge the shards with `storecheck merge`)' },
   { flag: 'insecure', env: 'STORE_INSECURE', kind: 'flag', help: "accept a self-signed TLS certificate (or give the CA with NODE_EXTRA_CA_CERTS)" },
   { flag: 'quiet', env: 'STORE_QUIET', kind: 'flag', help: 'no progress line, only the summary' },
+  { flag: 'reference-faults', env: 'STORECHECK_REFERENCE_FAULTS', kind: 'string', arg: 'NAMES', help: 'embedded server only: switch on faults (comma-separated, see reference/README.md) to see the suite catch them' },
+  { flag: 'reference-variant', env: 'STORECHECK_REFERENCE_VARIANT', kind: 'string', arg: 'NAME', help: 'embedded server only: run it as a benign variant (another honest choice where the spec is silent)' },
   { flag: 'help', kind: 'flag', help: 'show this help' },
 ];
 

@@ -61,6 +61,8 @@ const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
 
 export class Http {
   readonly stats: HttpStats = { requests: 0, byOperation: {}, inFlight: 0, peakInFlight: 0, retries: 0, transportErrors: 0, serverErrors: 0 };
+  /** called with every finished exchange (checks collect their evidence this way) */
+  readonly listeners = new Set<(ex: Exchange) => void>();
   private readonly agent: Agent;
   private readonly base: URL;
   private nextSlot = 0;
@@ -106,6 +108,7 @@ export class Http {
       await sleep(backoffMs(attempt, exchange.response?.headers['retry-after']));
     }
     exchange!.durationMs = performance.now() - started;
+    for (const listener of this.listeners) listener(exchange!);
     return exchange!;
   }
 

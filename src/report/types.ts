@@ -92,6 +92,15 @@ export interface BaselineDiff {
   regression: boolean;
 }
 
+export interface ExpectationsInfo {
+  file: string;
+  /** how many checks an entry turned into expected-fail / unexpected-pass */
+  applied: number;
+  stale: Array<{ id: string; reason: string }>;
+  /** entries whose `until` date has passed: no longer applied */
+  expired?: Array<{ id: string; reason: string; until: string }>;
+}
+
 export interface Report {
   reportVersion: 1;
   tool: { name: 'storecheck'; version: string };
@@ -113,5 +122,7 @@ export interface Report {
   observations: Record<string, Observation>;
   targetErrors: Array<{ message: string; count: number; sample?: HttpExchange }>;
   baseline?: BaselineDiff;
+  /** the --expect file applied to this run: entries that matched no check are stale */
+  expectations?: ExpectationsInfo;
   cleanup?: { created: number; deleted: number; leftBehind: string[] };
 }
