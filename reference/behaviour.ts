@@ -1,0 +1,117 @@
+/**
+ * The reference server's choices for everything the spec leaves "not shown",
+ * in one object. Every field has a default (the server's honest choice); the
+ * benign variants in variants.ts switch them to other honest choices.
+ */
+
+export type OrderChoice = 'createdon asc' | 'createdon desc' | 'id asc';
+export type ErrorShape = 'nested' | 'flat' | 'text';
+
+export interface Behaviour {
+  /** §4 "Pagination defaults: not shown": the number of the first page */
+  firstPageNumber: number;
+  /** §4: page size when `pagination.pageSize` is absent */
+  defaultPageSize: number;
+  /** largest page honoured; a larger pageSize is clamped (never above the §8 cap of 1000) */
+  maxPageSize: number;
+  /** §4 "Order of returned records: not shown" (ties broken by id) */
+  order: OrderChoice;
+  /** §4 "How several filters combine": 'and' or 'or' (the _min/_max of one field always bound together) */
+  filterCombination: 'and' | 'or';
+  /** §4 "whether the range bounds are inclusive" */
+  rangeInclusive: boolean;
+  /** §4 "Whether an update replaces the whole record or changes only the supplied fields" */
+  updateSemantics: 'partial' | 'replace';
+  /** §5.3 / §7: HTTP status for a wrong key */
+  invalidKeyStatus: number;
+  /** §5.3 / §7: HTTP status for a missing key */
+  missingKeyStatus: number;
+  /** §7 error body shape */
+  errorShape: ErrorShape;
+  /** §8: a string over its maximum length */
+  overlongString: 'rejected' | 'truncated' | 'accepted';
+  /** §8 "Maximum number of items in data or in a delete filter": null = no limit */
+  maxDataItems: number | null;
+  /** true: every record carries one undocumented extra field */
+  extraFields: boolean;
+  /** the read-only resource seeded with more than 1000 records (null = small store) */
+  bigResource: string | null;
+  /** how many records the big resource holds */
+  bigCount: number;
+  /** §4 "The page filter samples use a name key instead of title": keys accepted */
+  pagesTitleFilterKey: 'both' | 'title' | 'name';
+  /** delete of an id that does not exist */
+  deleteUnknownId: 'ignored' | 'not-found';
+  /** update of an id that does not exist */
+  updateUnknownId: 'not-found' | 'ignored';
+}
+
+export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
+  firstPageNumber: 1,
+  defaultPageSize: 100,
+  maxPageSize: 1000,
+  order: 'createdon asc',
+  filterCombination: 'and',
+  rangeInclusive: true,
+  updateSemantics: 'partial',
+  invalidKeyStatus: 401,
+  missingKeyStatus: 401,
+  errorShape: 'nested',
+  overlongString: 'rejected',
+  maxDataItems: null,
+  extraFields: false,
+  bigResource: 'file',
+  bigCount: 1200,
+  pagesTitleFilterKey: 'both',
+  deleteUnknownId: 'ignored',
+  updateUnknownId: 'not-found',
+} satisfies Behaviour);
+
+/** §8: whatever the page size, a get returns at most this many records. */
+export const GET_CAP = 1000;
+
+export function resolveBehaviour(...parts: Array<Partial<Behaviour> | undefined>): Behaviour {
+  const b: Behaviour = { ...DEFAULT_BEHAVIOUR };
+  for (const p of parts) {
+    if (!p) continue;
+    for (const [k, v] of Object.entries(p)) if (v !== undefined) (b as any)[k] = v;
+  }
+  return b;
+}
+
+/** Transport-level faults for robustness tests. Seeded: the same request sequence gets the same faults. */
+export interface TransportFaults {
+  /** PRNG seed for the rate decisions */
+  seed: number;
+  /** added before every answer */
+  latencyMs: number;
+  /** fraction of eligible requests answered 503 with Retry-After */
+  rate503: number;
+  /** the Retry-After header value sent with a 503 (seconds) */
+  retryAfterSeconds: number;
+  /** fraction of eligible requests whose socket is destroyed without an answer */
+  resetRate: number;
+  /** fraction of eligible requests answered with the first half of the JSON body (Content-Length of the half) */
+  truncateRate: number;
+  /** fraction of eligible requests answered 200 text/html with an HTML error page */
+  htmlErrorRate: number;
+  /** delay for a slowRate fraction of eligible requests (meant to exceed a client timeout) */
+  slowMs: number;
+  /** fraction of eligible requests delayed by slowMs (default: all of them when slowMs > 0) */
+  slowRate: number;
+  /** false (default): only get and count are affected by the rate faults; true: every operation */
+  allOperations: boolean;
+}
+
+export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
+  seed: 1,
+  latencyMs: 0,
+  rate503: 0,
+  retryAfterSeconds: 0,
+  resetRate: 0,
+  truncateRate: 0,
+  htmlErrorRate: 0,
+  slowMs: 0,
+  slowRate: 1,
+  allOperations: false,
+});

@@ -1,0 +1,638 @@
+/**
+ * The reference server's API logic, independent of HTTP: routing, auth,
+ * filters, pagination, ordering, create/update/delete, rendering. Everything
+ * about fields, filters and payloads comes from the schema model
+ * (src/schema/model.ts); the "not shown" choices come from Behaviour; the
+ * faults bend the Pipeline hooks (pipeline.ts).
+ */
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  commonValidator, resources, validator,
+  type FieldModel, type Operation, type PayloadPropModel, type ResourceModel, type ScalarKind,
+} from '../src/schema/model.js';
+import { GET_CAP, type Behaviour } from './behaviour.js';
+import { composePipeline, type FaultHooks, type Pipeline, type Rec } from './pipeline.js';
+
+export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
+const EPOCH = '1970-01-01 00:00:00';
+/** the undocumented field added to every record when behaviour.extraFields is on */
+export const EXTRA_FIELD = { name: 'internalref', value: 'undocumented' } as const;
+
+export interface EngineData {
+  records: Record<string, Rec[]>;
+  store: Rec;
+}
+
+export interface EngineOptions {
+  apiKey: string;
+  behaviour: Behaviour;
+  /** fault hook layers, in order */
+  faults?: Array<Partial<FaultHooks>>;
+  /** builds the initial data (called again by reset()) */
+  data: () => EngineData;
+}
+
+export interface EngineRequest {
+  method: string;
+  /** path without query string */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface EngineResponse {
+  status: number;
+  /** a JSON value, or a string for text bodies */
+  body: unknown;
+  contentType: 'application/json' | 'text/plain';
+  headers?: Record<string, string>;
+}
+
+export interface Route { resource: ResourceModel; op: Operation }
+
+export class ApiError extends Error {
+  constructor(public status: number, public code: string, message: string, public details?: string[]) {
+    super(message);
+  }
+}
+
+/** 'YYYY-MM-DD HH:MM:SS' in UTC. */
+export function nowDateTime(d = new Date()): string {
+  return d.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function normDateTime(v: string): string {
+  const s = String(v).replace('T', ' ');
+  return s.length === 10 ? `${s} 00:00:00` : s;
+}
+
+function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  const s = String(v ?? '').replace(',', '.');
+  return s.trim() === '' ? NaN : Number(s);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function toTrueFalse(v: unknown): string {
+  return v === true || v === 'true' || v === '1' || v === 1 ? 'true' : 'false';
+}
+
+function defaultFor(kind: FieldModel['kind'] | PayloadPropModel['kind']): any {
+  switch (kind) {
+    case 'array': case 'list': return [];
+    case 'object': return {};
+    case 'boolean': return 'false';
+    case 'integer': case 'decimal': return '0';
+    case 'guid': return ZERO_GUID;
+    case 'datetime': return EPOCH;
+    default: return '';
+  }
+}
+
+type Form = 'get' | 'write';
+type Renderer = (src: Rec) => Rec;
+
+interface ResourceState {
+  list: Rec[];
+  byId: Map<string, Rec>;
+  /** ordered view, rebuilt lazily after a change */
+  sorted: Rec[] | null;
+}
+
+export class Engine {
+  readonly pipeline: Pipeline;
+  private state = new Map<string, ResourceState>();
+  private store: Rec = {};
+  private routes = new Map<string, Route>();
+  private prefixes = new Map<string, ResourceModel>();
+  private renderers = new Map<string, Renderer>();
+  private fieldKinds = new Map<string, Map<string, FieldModel>>();
+  private author = '';
+
+  constructor(private opts: EngineOptions) {
+    for (const r of resources()) {
+      this.prefixes.set(r.prefix, r);
+      for (const op of r.operations) this.routes.set(`${r.prefix}/${op}`, { resource: r, op });
+      this.fieldKinds.set(r.name, new Map(r.fields.map((f) => [f.name, f])));
+    }
+    this.pipeline = composePipeline(this.defaults(), opts.faults ?? []);
+    this.load();
+  }
+
+  get behaviour(): Behaviour {
+    return this.opts.behaviour;
+  }
+
+  /** (Re)load the initial data. */
+  load(): void {
+    const data = this.opts.data();
+    this.state.clear();
+    for (const r of resources()) {
+      if (r.single) continue;
+      const list = (data.records[r.name] ?? []).map((x) => ({ ...x }));
+      this.state.set(r.name, { list, byId: new Map(list.map((x) => [String(x.id).toLowerCase(), x])), sorted: null });
+    }
+    this.store = { ...data.store, apikey: this.opts.apiKey };
+    const users = this.state.get('user')?.list ?? [];
+    const admin = users.find((u) => u.role === 'WEBSITE_ADMIN') ?? users[0];
+    this.author = admin ? `${admin.firstname ?? ''} ${admin.lastname ?? ''}`.trim() : 'Store Admin';
+  }
+
+  /** A deep copy of every record and the store. */
+  snapshot(): { records: Record<string, Rec[]>; store: Rec } {
+    const records: Record<string, Rec[]> = {};
+    for (const [name, s] of this.state) records[name] = structuredClone(s.list);
+    return { records, store: structuredClone(this.store) };
+  }
+
+  route(path: string): Route | undefined {
+    return this.routes.get(path);
+  }
+
+  // ---------------------------------------------------------------- pipeline defaults
+
+  private defaults(): Pipeline {
+    const engine = this;
+    return {
+      authenticate({ bodyKey, serverKey }) {
+        if (bodyKey === undefined || bodyKey === null) return 'missing';
+        if (typeof bodyKey !== 'string') return 'invalid';
+        const a = Buffer.from(bodyKey);
+        const b = Buffer.from(serverKey);
+        return a.length === b.length && timingSafeEqual(a, b) ? 'ok' : 'invalid';
+      },
+      renderGet: (r, rec) => engine.renderer(r, 'get')(rec),
+      renderWrite: (r, rec) => engine.renderer(r, 'write')(rec),
+      storeObject: (store) => store,
+      formatDateTime: (v) => v,
+      matchArray(value, wanted, kind) {
+        if (kind === 'integer' || kind === 'decimal') {
+          const n = toNumber(value);
+          return wanted.some((w) => toNumber(w) === n || w === value);
+        }
+        if (kind === 'guid') {
+          const v = value.toLowerCase();
+          return wanted.some((w) => w.toLowerCase() === v);
+        }
+        return wanted.includes(value);
+      },
+      compareRange(value, bound, kind) {
+        switch (kind) {
+          case 'integer': case 'decimal': return toNumber(value) - toNumber(bound);
+          case 'datetime': return value ? cmp(normDateTime(value), normDateTime(bound)) : NaN;
+          case 'date': return value ? cmp(String(value).slice(0, 10), String(bound).slice(0, 10)) : NaN;
+          default: return cmp(value, bound);
+        }
+      },
+      paginate(list, { pageIndex, pageSize, cap }) {
+        const size = Math.min(pageSize, cap);
+        return list.slice(pageIndex * size, pageIndex * size + size);
+      },
+      count: (matched) => matched.length,
+      selectDeletes: (ids) => ids,
+      orderVersions(r, versions) {
+        const sorted = [...versions].sort((a, b) => toNumber(a.version) - toNumber(b.version));
+        return r.versionsOrder === 'newest-first' ? sorted.reverse() : sorted;
+      },
+      nextVersion: (versions) => String(versions.reduce((m, v) => Math.max(m, toNumber(v.version) || 0), 0) + 1),
+      inputString: (v) => v,
+      afterCreate: (_r, rec) => rec,
+      afterUpdate: (_r, rec) => rec,
+    } satisfies Pipeline;
+  }
+
+  // ---------------------------------------------------------------- rendering
+
+  private renderer(r: ResourceModel, form: Form): Renderer {
+    const key = `${r.name}:${form}`;
+    let fn = this.renderers.get(key);
+    if (!fn) {
+      const fields = form === 'write' && r.writeFields.length ? r.writeFields : r.fields;
+      const base = this.compileFields(r, fields, form, true);
+      const extra = this.behaviour.extraFields;
+      fn = extra ? (rec) => ({ ...base(rec), [EXTRA_FIELD.name]: EXTRA_FIELD.value }) : base;
+      this.renderers.set(key, fn);
+    }
+    return fn;
+  }
+
+  private compileFields(r: ResourceModel, fields: FieldModel[], form: Form, top: boolean): Renderer {
+    const parts = fields.map((f) => [f.name, this.compileField(r, f, form, top)] as const);
+    return (src) => {
+      const out: Rec = {};
+      for (const [name, fn] of parts) out[name] = fn(src?.[name]);
+      return out;
+    };
+  }
+
+  private compileField(r: ResourceModel, f: FieldModel, form: Form, top: boolean): (v: any) => any {
+    const p = () => this.pipeline;
+    if (f.quirk) {
+      const c = f.quirk.const;
+      return () => c;
+    }
+    switch (f.kind) {
+      case 'boolean': {
+        const write = (f.booleanForm ?? form) === 'write';
+        return write ? (v) => (toTrueFalse(v) === 'true' ? '1' : '0') : (v) => toTrueFalse(v);
+      }
+      case 'decimal': {
+        const sep = f.separator ?? '.';
+        if (sep === ',') return (v) => String(v ?? '0').replace('.', ',');
+        if (sep === '.') return (v) => String(v ?? '0').replace(',', '.');
+        return (v) => String(v ?? '0');
+      }
+      case 'datetime':
+        return (v) => p().formatDateTime(v == null ? EPOCH : String(v));
+      case 'array': {
+        const versions = top && f.name === 'versions' && r.versionsOrder;
+        if (f.itemFields) {
+          const item = this.compileFields(r, f.itemFields, form, false);
+          return versions
+            ? (v) => p().orderVersions(r, Array.isArray(v) ? v : []).map(item)
+            : (v) => (Array.isArray(v) ? v.map(item) : []);
+        }
+        if (f.itemKind && f.itemKind !== 'any') return (v) => (Array.isArray(v) ? v.map((x) => String(x)) : []);
+        return (v) => (Array.isArray(v) ? v.slice() : []);
+      }
+      case 'object': {
+        const known = new Map((f.objectFields ?? []).map((o) => [o.name, this.compileField(r, o, form, false)]));
+        return (v) => {
+          if (!v || typeof v !== 'object') return {};
+          const out: Rec = {};
+          for (const [k, x] of Object.entries(v)) out[k] = known.has(k) ? known.get(k)!(x) : x;
+          return out;
+        };
+      }
+      case 'any':
+        return (v) => v ?? '';
+      default: {
+        const d = defaultFor(f.kind);
+        return (v) => (v == null ? d : String(v));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- request handling
+
+  handle(req: EngineRequest): EngineResponse {
+    try {
+      return this.dispatch(req);
+    } catch (e) {
+      if (e instanceof ApiError) return this.errorResponse(e);
+      const err = new ApiError(500, 'INTERNAL_ERROR', `internal error: ${(e as Error)?.message ?? String(e)}`);
+      return this.errorResponse(err);
+    }
+  }
+
+  errorResponse(e: ApiError): EngineResponse {
+    const headers: Record<string, string> = e.status === 405 ? { allow: 'POST' } : {};
+    switch (this.behaviour.errorShape) {
+      case 'flat':
+        return { status: e.status, contentType: 'application/json', headers, body: { success: 'false', message: e.message } };
+      case 'text':
+        return { status: e.status, contentType: 'text/plain', headers, body: `${e.code}: ${e.message}` };
+      default: {
+        const error: Rec = { code: e.code, message: e.message };
+        if (e.details?.length) error.details = e.details;
+        return { status: e.status, contentType: 'application/json', headers, body: { error } };
+      }
+    }
+  }
+
+  private dispatch(req: EngineRequest): EngineResponse {
+    const route = this.routes.get(req.path);
+    if (!route) {
+      const slash = req.path.lastIndexOf('/');
+      const r = this.prefixes.get(req.path.slice(0, slash));
+      if (r) throw new ApiError(404, 'NOT_FOUND', `operation "${req.path.slice(slash + 1)}" is not offered by ${r.prefix}`);
+      throw new ApiError(404, 'NOT_FOUND', `no such path: ${req.path}`);
+    }
+    if (req.method !== 'POST') throw new ApiError(405, 'METHOD_NOT_ALLOWED', `method ${req.method} not allowed; every operation uses POST`);
+    let body: unknown;
+    try {
+      body = JSON.parse(req.body);
+    } catch {
+      throw new ApiError(400, 'INVALID_JSON', 'the body is not valid JSON');
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'INVALID_BODY', 'the body must be one JSON object');
+    const b = body as Rec;
+    const auth = b.authentication;
+    const bodyKey = auth && typeof auth === 'object' && !Array.isArray(auth) ? auth.apiKey : undefined;
+    const verdict = this.pipeline.authenticate({ bodyKey, headers: req.headers, query: req.query, serverKey: this.opts.apiKey });
+    if (verdict === 'missing') throw new ApiError(this.behaviour.missingKeyStatus, 'MISSING_KEY', 'authentication.apiKey is missing');
+    if (verdict === 'invalid') throw new ApiError(this.behaviour.invalidKeyStatus, 'INVALID_KEY', 'the API key is not valid');
+
+    const { resource: r, op } = route;
+    const json = (value: unknown): EngineResponse => ({ status: 200, contentType: 'application/json', body: value });
+    if (r.single) return json(this.pipeline.storeObject(this.pipeline.renderGet(r, this.store)));
+    switch (op) {
+      case 'get': return json(this.get(r, b));
+      case 'count': return json(this.count(r, b));
+      case 'create': return json(this.create(r, b));
+      case 'update': return json(this.update(r, b));
+      case 'delete': return json(this.remove(r, b));
+    }
+  }
+
+  private st(r: ResourceModel): ResourceState {
+    let s = this.state.get(r.name);
+    if (!s) {
+      s = { list: [], byId: new Map(), sorted: null };
+      this.state.set(r.name, s);
+    }
+    return s;
+  }
+
+  private sorted(r: ResourceModel): Rec[] {
+    const s = this.st(r);
+    if (!s.sorted) {
+      const order = this.behaviour.order;
+      const byId = (a: Rec, b: Rec) => cmp(String(a.id), String(b.id));
+      const byCreated = (a: Rec, b: Rec) => cmp(String(a.createdon ?? ''), String(b.createdon ?? ''));
+      const fn = order === 'id asc' ? byId
+        : order === 'createdon desc' ? (a: Rec, b: Rec) => byCreated(b, a) || byId(a, b)
+          : (a: Rec, b: Rec) => byCreated(a, b) || byId(a, b);
+      s.sorted = [...s.list].sort(fn);
+    }
+    return s.sorted;
+  }
+
+  private changed(r: ResourceModel): void {
+    this.st(r).sorted = null;
+  }
+
+  // ---------------------------------------------------------------- get / count
+
+  private predicate(r: ResourceModel, filters: unknown): (rec: Rec) => boolean {
+    if (filters === undefined || filters === null) return () => true;
+    if (typeof filters !== 'object' || Array.isArray(filters)) throw new ApiError(400, 'VALIDATION_FAILED', 'filters must be an object', ['/filters must be object']);
+    const f = filters as Rec;
+    const mode = this.behaviour.pagesTitleFilterKey;
+    const byKey = new Map(r.filters.map((x) => [x.key, x]));
+    const aliased = new Set(r.filters.filter((x) => x.aliasOf).map((x) => x.aliasOf!));
+    for (const key of Object.keys(f)) {
+      const m = byKey.get(key);
+      const rejected = !m || (mode === 'title' && m.aliasOf) || (mode === 'name' && !m.aliasOf && aliased.has(key));
+      if (rejected) throw new ApiError(400, 'UNKNOWN_FILTER', `unknown filter "${key}" for ${r.prefix}`, [`/filters/${key} is not a known filter`]);
+    }
+    const v = validator(r.name, 'Filters')(f);
+    if (!v.ok) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: ${v.errors.join('; ')}`, v.errors.map((e) => `/filters${e.startsWith('(root)') ? e.slice(6) : e}`));
+
+    const p = this.pipeline;
+    const kinds = this.fieldKinds.get(r.name)!;
+    const inclusive = this.behaviour.rangeInclusive;
+    const conditions: Array<(rec: Rec) => boolean> = [];
+    const ranges = new Map<string, { kind: ScalarKind; min?: string; max?: string }>();
+    for (const [key, value] of Object.entries(f)) {
+      const m = byKey.get(key)!;
+      const kind = (kinds.get(m.field)?.kind as ScalarKind | undefined) ?? m.valueKind;
+      const field = m.field;
+      if (m.filter === 'array') {
+        const wanted = (value as unknown[]).map((x) => String(x));
+        conditions.push((rec) => p.matchArray(String(rec[field] ?? ''), wanted, kind));
+      } else if (m.filter === 'boolean') {
+        const want = toTrueFalse(value);
+        conditions.push((rec) => toTrueFalse(rec[field]) === want);
+      } else {
+        const bound = String(Array.isArray(value) ? value[0] : value);
+        const g = ranges.get(field) ?? { kind };
+        g[m.bound!] = bound;
+        ranges.set(field, g);
+      }
+    }
+    for (const [field, g] of ranges) {
+      conditions.push((rec) => {
+        const value = String(rec[field] ?? '');
+        if (g.min !== undefined) {
+          const c = p.compareRange(value, g.min, g.kind);
+          if (!(inclusive ? c >= 0 : c > 0)) return false;
+        }
+        if (g.max !== undefined) {
+          const c = p.compareRange(value, g.max, g.kind);
+          if (!(inclusive ? c <= 0 : c < 0)) return false;
+        }
+        return true;
+      });
+    }
+    if (conditions.length === 0) return () => true;
+    if (this.behaviour.filterCombination === 'or') return (rec) => conditions.some((c) => c(rec));
+    return (rec) => conditions.every((c) => c(rec));
+  }
+
+  private intParam(name: string, v: unknown): number | undefined {
+    if (v === undefined || v === null) return undefined;
+    if (typeof v === 'number' && Number.isInteger(v)) return v;
+    if (typeof v === 'string' && /^-?[0-9]{1,11}$/.test(v.trim())) return Number(v.trim());
+    throw new ApiError(400, 'VALIDATION_FAILED', `pagination.${name} must be a string holding an integer`, [`/pagination/${name} must be an integer string`]);
+  }
+
+  private get(r: ResourceModel, body: Rec): Rec[] {
+    const b = this.behaviour;
+    const pag = body.pagination;
+    if (pag !== undefined && pag !== null && (typeof pag !== 'object' || Array.isArray(pag))) {
+      throw new ApiError(400, 'VALIDATION_FAILED', 'pagination must be an object', ['/pagination must be object']);
+    }
+    const pageNumber = this.intParam('pageNumber', pag?.pageNumber) ?? b.firstPageNumber;
+    const pageSize = this.intParam('pageSize', pag?.pageSize) ?? b.defaultPageSize;
+    if (pageNumber < b.firstPageNumber) {
+      throw new ApiError(400, 'VALIDATION_FAILED', `pagination.pageNumber must be at least ${b.firstPageNumber}`, [`/pagination/pageNumber must be >= ${b.firstPageNumber}`]);
+    }
+    if (pageSize < 1) throw new ApiError(400, 'VALIDATION_FAILED', 'pagination.pageSize must be at least 1', ['/pagination/pageSize must be >= 1']);
+    const pred = this.predicate(r, body.filters);
+    const matched = this.sorted(r).filter(pred);
+    const page = this.pipeline.paginate(matched, {
+      pageIndex: pageNumber - b.firstPageNumber,
+      pageSize,
+      cap: Math.min(b.maxPageSize, GET_CAP),
+    });
+    return page.map((rec) => this.pipeline.renderGet(r, rec));
+  }
+
+  private count(r: ResourceModel, body: Rec): Rec {
+    const pred = this.predicate(r, body.filters);
+    const all = this.st(r).list;
+    return { count: String(this.pipeline.count(all.filter(pred), all)) };
+  }
+
+  // ---------------------------------------------------------------- create / update / delete
+
+  private dataItems(body: Rec): Rec[] {
+    const data = body.data;
+    if (!Array.isArray(data)) throw new ApiError(400, 'VALIDATION_FAILED', 'data must be an array of record objects', ['/data must be array']);
+    if (data.length === 0) throw new ApiError(400, 'VALIDATION_FAILED', 'data must hold at least one record', ['/data must NOT have fewer than 1 items']);
+    const max = this.behaviour.maxDataItems;
+    if (max !== null && data.length > max) throw new ApiError(400, 'TOO_MANY_ITEMS', `data holds ${data.length} items; at most ${max} are accepted`, [`/data must NOT have more than ${max} items`]);
+    return data;
+  }
+
+  /** §8 over-long strings: returns [item to validate, item to store]. */
+  private lengthPolicy(r: ResourceModel, item: Rec): [Rec, Rec] {
+    const policy = this.behaviour.overlongString;
+    if (policy === 'rejected') return [item, item];
+    const cut: Rec = { ...item };
+    for (const prop of r.payload) {
+      const v = item[prop.name];
+      if (!prop.maxLength) continue;
+      if (typeof v === 'string' && v.length > prop.maxLength) cut[prop.name] = v.slice(0, prop.maxLength);
+      if (prop.kind === 'list' && Array.isArray(v)) {
+        cut[prop.name] = v.map((x) => (typeof x === 'string' && x.length > prop.maxLength! ? x.slice(0, prop.maxLength) : x));
+      }
+    }
+    return [cut, policy === 'truncated' ? cut : item];
+  }
+
+  private checkItems(r: ResourceModel, items: Rec[], update: boolean): Rec[] {
+    const errors: string[] = [];
+    const toStore: Rec[] = [];
+    const check = validator(r.name, 'Payload');
+    items.forEach((raw, i) => {
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+        errors.push(`/data/${i} must be object`);
+        return;
+      }
+      const [checked, stored] = this.lengthPolicy(r, raw);
+      let errs = check(checked).errors;
+      if (update) {
+        // partial items are fine for update: only the supplied properties are checked
+        errs = errs.filter((e) => !/must have required property '(?!id')/.test(e));
+        if (typeof raw.id !== 'string') errs.push(`(root) must have required property 'id'`);
+      }
+      errors.push(...errs.map((e) => `/data/${i}${e.startsWith('(root)') ? e.slice(6) : e}`));
+      for (const prop of r.payload) {
+        const v = raw[prop.name];
+        if (!prop.references || prop.kind !== 'list' || !Array.isArray(v)) continue;
+        const target = this.state.get(prop.references);
+        v.forEach((id, j) => {
+          if (typeof id === 'string' && !target?.byId.has(id.toLowerCase())) {
+            errors.push(`/data/${i}/${prop.name}/${j} must be the id of an existing ${prop.references}`);
+          }
+        });
+      }
+      toStore.push(stored);
+    });
+    if (errors.length) throw new ApiError(400, 'VALIDATION_FAILED', `invalid data: ${errors.slice(0, 5).join('; ')}${errors.length > 5 ? ` (+${errors.length - 5} more)` : ''}`, errors);
+    return toStore;
+  }
+
+  /** A payload value in normalized record form. */
+  private toRecordValue(r: ResourceModel, prop: PayloadPropModel, v: any): any {
+    const p = this.pipeline;
+    if (prop.kind === 'list') {
+      const list: any[] = Array.isArray(v) ? v : [];
+      const recField = this.fieldKinds.get(r.name)!.get(prop.recordField ?? prop.name);
+      if (prop.references) {
+        const target = this.state.get(prop.references);
+        const itemNames = recField?.itemFields?.map((x) => x.name) ?? ['id', 'name'];
+        return list.map((id) => {
+          const ref = target?.byId.get(String(id).toLowerCase()) ?? { id };
+          return Object.fromEntries(itemNames.map((n) => [n, ref[n] ?? '']));
+        });
+      }
+      const strings = list.map((x) => (typeof x === 'string' ? p.inputString(x, prop.maxLength) : String(x)));
+      const itemFields = recField?.itemFields;
+      if (itemFields?.length === 1) return strings.map((s) => ({ [itemFields[0].name]: s }));
+      return strings;
+    }
+    if (typeof v !== 'string') return v;
+    switch (prop.kind) {
+      case 'string': case 'predefined': return p.inputString(v, prop.maxLength);
+      case 'datetime': return normDateTime(v);
+      case 'integer': return v.replace(/^(-?)0+(?=[0-9])/, '$1');
+      default: return v;
+    }
+  }
+
+  private newVersion(content: unknown, version: string, at: string): Rec {
+    return { id: randomUUID(), content: String(content ?? ''), version, createdon: at };
+  }
+
+  private create(r: ResourceModel, body: Rec): Rec[] {
+    const items = this.checkItems(r, this.dataItems(body), false);
+    const s = this.st(r);
+    const now = nowDateTime();
+    const created: Rec[] = [];
+    for (const item of items) {
+      let rec: Rec = {};
+      for (const f of r.fields) rec[f.name] = defaultFor(f.kind);
+      rec.id = randomUUID();
+      if (r.audit) {
+        rec.author = this.author;
+        rec.createdon = now;
+      }
+      for (const prop of r.payload) {
+        if (prop.name in item && item[prop.name] !== undefined) rec[prop.recordField ?? prop.name] = this.toRecordValue(r, prop, item[prop.name]);
+      }
+      if (r.versionsOrder) rec.versions = [this.newVersion(rec.content, '1', now)];
+      rec = this.pipeline.afterCreate(r, rec, item);
+      created.push(rec);
+    }
+    for (const rec of created) {
+      s.list.push(rec);
+      s.byId.set(String(rec.id).toLowerCase(), rec);
+    }
+    this.changed(r);
+    return created.map((rec) => this.pipeline.renderWrite(r, rec));
+  }
+
+  private update(r: ResourceModel, body: Rec): Rec[] {
+    const items = this.checkItems(r, this.dataItems(body), true);
+    const s = this.st(r);
+    const unknown = items.filter((it) => !s.byId.has(String(it.id).toLowerCase()));
+    if (unknown.length && this.behaviour.updateUnknownId === 'not-found') {
+      throw new ApiError(404, 'RECORD_NOT_FOUND', `no ${r.title.toLowerCase()} with id ${unknown.map((u) => u.id).join(', ')}`, unknown.map((u) => `/data/${items.indexOf(u)}/id not found`));
+    }
+    const now = nowDateTime();
+    const replace = this.behaviour.updateSemantics === 'replace';
+    const kinds = this.fieldKinds.get(r.name)!;
+    const updated: Rec[] = [];
+    for (const item of items) {
+      const key = String(item.id).toLowerCase();
+      const before = s.byId.get(key);
+      if (!before) continue;
+      let rec: Rec = { ...before };
+      for (const prop of r.payload) {
+        const target = prop.recordField ?? prop.name;
+        if (prop.name in item && item[prop.name] !== undefined) rec[target] = this.toRecordValue(r, prop, item[prop.name]);
+        else if (replace) rec[target] = defaultFor(kinds.get(target)?.kind ?? prop.kind);
+      }
+      if (r.versionsOrder) {
+        const versions: Rec[] = Array.isArray(before.versions) ? before.versions : [];
+        rec.versions = [...versions, this.newVersion(rec.content, this.pipeline.nextVersion(versions), now)];
+      }
+      rec = this.pipeline.afterUpdate(r, rec, item, before);
+      const idx = s.list.indexOf(before);
+      if (idx >= 0) s.list[idx] = rec;
+      s.byId.set(key, rec);
+      updated.push(rec);
+    }
+    this.changed(r);
+    return updated.map((rec) => this.pipeline.renderWrite(r, rec));
+  }
+
+  private remove(r: ResourceModel, body: Rec): Rec {
+    const check = commonValidator('DeleteFilter')(body.filter);
+    if (!check.ok) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filter: ${check.errors.join('; ')}`, check.errors.map((e) => `/filter${e.startsWith('(root)') ? e.slice(6) : e}`));
+    const ids = new Set<string>();
+    for (const f of body.filter as Array<{ id: string[] }>) for (const id of f.id) ids.add(id.toLowerCase());
+    const max = this.behaviour.maxDataItems;
+    if (max !== null && ids.size > max) throw new ApiError(400, 'TOO_MANY_ITEMS', `filter holds ${ids.size} ids; at most ${max} are accepted`, [`/filter must NOT have more than ${max} ids`]);
+    const s = this.st(r);
+    if (this.behaviour.deleteUnknownId === 'not-found') {
+      const unknown = [...ids].filter((id) => !s.byId.has(id));
+      if (unknown.length) throw new ApiError(404, 'RECORD_NOT_FOUND', `no ${r.title.toLowerCase()} with id ${unknown.join(', ')}`);
+    }
+    const doomed = this.pipeline.selectDeletes(ids, s.list);
+    if (doomed.size) {
+      s.list = s.list.filter((rec) => !doomed.has(String(rec.id).toLowerCase()));
+      for (const id of doomed) s.byId.delete(id);
+      this.changed(r);
+    }
+    return { success: 'true' };
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * The fault registry: named, deliberately broken behaviours of the reference
+ * server, each breaking exactly one documented rule (an id of src/rules.ts).
+ * The meta-tests switch one on and expect storecheck to report that rule.
+ *
+ * Adding a fault: one `fault(name, ruleId, description, hooks)` entry. Hooks
+ * are the Pipeline functions of pipeline.ts; each gets the usual arguments
+ * plus `next`, the behaviour it replaces.
+ */
+import { RULES, type RuleId } from '../src/rules.js';
+import type { FaultHooks, Rec } from './pipeline.js';
+
+export interface Fault {
+  name: string;
+  /** the rule it breaks (src/rules.ts) */
+  breaks: RuleId;
+  /** the spec section of that rule */
+  section: string;
+  description: string;
+  hooks: Partial<FaultHooks>;
+}
+
+function fault(name: string, breaks: RuleId, description: string, hooks: Partial<FaultHooks>): Fault {
+  return { name, breaks, section: RULES[breaks].section, description, hooks };
+}
+
+const isNumeric = (kind: string) => kind === 'integer' || kind === 'decimal';
+const reverse = (list: Rec[]) => [...list].reverse();
+
+export const FAULTS: readonly Fault[] = [
+  // §2 Conventions
+  fault('get-number-scalar', 'conventions.scalar-strings', 'get shows the first Integer/Decimal field of each record as a JSON number', {
+    renderGet(r, rec, next) {
+      const out = next(r, rec);
+      const f = r.fields.find((x) => isNumeric(x.kind));
+      if (f && typeof out[f.name] === 'string') out[f.name] = Number(out[f.name].replace(',', '.'));
+      return out;
+    },
+  }),
+  fault('get-nested-number', 'conventions.scalar-strings', 'get shows an Integer/Decimal inside the first item of a sub-list as a JSON number', {
+    renderGet(r, rec, next) {
+      const out = next(r, rec);
+      for (const f of r.fields) {
+        const inner = f.itemFields?.find((x) => isNumeric(x.kind));
+        if (!inner || !out[f.name]?.length) continue;
+        out[f.name][0][inner.name] = Number(String(out[f.name][0][inner.name]).replace(',', '.'));
+        break;
+      }
+      return out;
+    },
+  }),
+  fault('datetime-with-T', 'conventions.datetime-form', "DateTime values are shown as 'YYYY-MM-DDTHH:MM:SS'", {
+    formatDateTime: (v, next) => next(v).replace(' ', 'T'),
+  }),
+
+  // §4 Formatting differs by operation
+  fault('get-boolean-1-0', 'format.get.boolean', "get shows booleans as '1'/'0'", {
+    renderGet(r, rec, next) {
+      const out = next(r, rec);
+      for (const f of r.fields) if (f.kind === 'boolean') out[f.name] = out[f.name] === 'true' ? '1' : '0';
+      return out;
+    },
+  }),
+  fault('write-boolean-true-false', 'format.write.boolean', "create and update show booleans as 'true'/'false'", {
+    renderWrite(r, rec, next) {
+      const out = next(r, rec);
+      for (const f of r.writeFields) if (f.kind === 'boolean') out[f.name] = out[f.name] === '1' ? 'true' : 'false';
+      return out;
+    },
+  }),
+  fault('product-size-echoed', 'format.write.product-size-zero', "product create and update return the size sent instead of '0'", {
+    renderWrite(r, rec, next) {
+      const out = next(r, rec);
+      for (const f of r.writeFields) if (f.quirk) out[f.name] = String(rec[f.name]);
+      return out;
+    },
+  }),
+
+  // §4 Filters
+  fault('range-as-text', 'filters.range', 'numeric range bounds are compared as text (so 9 > 10)', {
+    compareRange: (value, bound, kind, next) => (isNumeric(kind) ? (value < bound ? -1 : value > bound ? 1 : 0) : next(value, bound, kind)),
+  }),
+  fault('array-filter-first-value-only', 'filters.array', 'an array filter only uses its first value', {
+    matchArray: (value, wanted, kind, next) => next(value, wanted.slice(0, 1), kind),
+  }),
+  fault('array-filter-substring', 'filters.array', 'a String array filter matches records whose field contains a listed value', {
+    matchArray: (value, wanted, kind, next) => (kind === 'string' ? wanted.some((w) => value.includes(w)) : next(value, wanted, kind)),
+  }),
+  fault('count-ignores-filters', 'filters.count-agrees', 'count ignores the filters and returns the total', {
+    count: (_matched, all) => all.length,
+  }),
+
+  // §4 / §8 Pagination
+  fault('cap-not-applied', 'pagination.cap-1000', 'a get returns as many records as pageSize asks, beyond 1000', {
+    paginate: (list, p, next) => next(list, { ...p, cap: Number.POSITIVE_INFINITY }),
+  }),
+  fault('pages-overlap', 'pagination.partition', 'every page after the first starts one record early (pages overlap by one)', {
+    paginate(list, p, next) {
+      if (p.pageIndex === 0) return next(list, p);
+      const size = Math.min(p.pageSize, p.cap);
+      return list.slice(p.pageIndex * size - 1, p.pageIndex * size - 1 + size);
+    },
+  }),
+
+  // §4 Create, update, delete
+  fault('update-drops-field', 'lifecycle.update.changes', 'update ignores the first property it is given (keeps the old value)', {
+    afterUpdate(r, rec, item, before, next) {
+      const prop = r.payload.find((x) => x.name in item);
+      if (prop) rec[prop.recordField ?? prop.name] = before[prop.recordField ?? prop.name];
+      return next(r, rec, item, before);
+    },
+  }),
+  fault('delete-too-much', 'lifecycle.delete.exact', 'delete also removes the record stored next to the first deleted one', {
+    selectDeletes(ids, all, next) {
+      const out = new Set(next(ids, all));
+      const i = all.findIndex((x) => ids.has(String(x.id).toLowerCase()));
+      const neighbour = i < 0 ? undefined : all[i + 1] ?? all[i - 1];
+      if (neighbour) out.add(String(neighbour.id).toLowerCase());
+      return out;
+    },
+  }),
+
+  // §3 Versions
+  fault('blog-versions-reversed', 'versions.order', 'blog post versions are listed newest first', {
+    orderVersions: (r, v, next) => (r.versionsOrder === 'oldest-first' ? reverse(next(r, v)) : next(r, v)),
+  }),
+  fault('page-versions-oldest-first', 'versions.order', 'page versions are listed oldest first', {
+    orderVersions: (r, v, next) => (r.versionsOrder === 'newest-first' ? reverse(next(r, v)) : next(r, v)),
+  }),
+  fault('version-number-not-incremented', 'versions.append', 'an update appends a version with the same number as the last one', {
+    nextVersion: (v, next) => String(Number(next(v)) - 1),
+  }),
+
+  // §5 Authentication
+  fault('wrong-key-accepted', 'auth.invalid-key-no-records', 'any non-empty key is accepted', {
+    authenticate: (a, next) => (next(a) === 'invalid' ? 'ok' : next(a)),
+  }),
+  fault('key-from-header-only', 'auth.key-in-body', 'the key is read from an X-Api-Key / Authorization header; the body key is ignored', {
+    authenticate(a, next) {
+      const h = a.headers['x-api-key'] ?? a.headers['apikey'] ?? a.headers.authorization?.replace(/^Bearer\s+/i, '');
+      return next({ ...a, bodyKey: Array.isArray(h) ? h[0] : h });
+    },
+  }),
+  fault('missing-key-accepted', 'auth.missing-key-no-records', 'a request without authentication is served', {
+    authenticate: (a, next) => (next(a) === 'missing' ? 'ok' : next(a)),
+  }),
+
+  // §5 / §4 Store
+  fault('store-without-apikey', 'store.apikey-field', 'store get omits the apikey field', {
+    storeObject(store, next) {
+      const { apikey: _dropped, ...rest } = next(store);
+      return rest;
+    },
+  }),
+
+  // §8 Limits
+  fault('truncate-at-200', 'limits.string-255', 'String values over 200 characters are silently cut to 200', {
+    inputString: (v, max, next) => next(v.length > 200 ? v.slice(0, 200) : v, max),
+  }),
+];
+
+const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));
+
+export function faultNames(): string[] {
+  return FAULTS.map((f) => f.name);
+}
+
+export function getFault(name: string): Fault {
+  const f = BY_NAME.get(name);
+  if (!f) throw new Error(`unknown fault "${name}" (known: ${faultNames().join(', ')})`);
+  return f;
+}

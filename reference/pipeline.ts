@@ -1,0 +1,82 @@
+/**
+ * The hook points of the reference server's request pipeline. The engine
+ * builds a default Pipeline; each fault (faults.ts) overrides a few of its
+ * functions. A fault hook receives the same arguments plus `next`, the
+ * implementation it replaces, so most faults are "call next, then bend one thing".
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ResourceModel, ScalarKind } from '../src/schema/model.js';
+
+/** A record in normalized form (every scalar a string; see README "Data representation"). */
+export type Rec = Record<string, any>;
+
+export interface AuthInput {
+  /** `authentication.apiKey` from the body (undefined when absent) */
+  bodyKey: unknown;
+  headers: IncomingHttpHeaders;
+  /** the URL's query string parameters */
+  query: URLSearchParams;
+  serverKey: string;
+}
+export type AuthResult = 'ok' | 'missing' | 'invalid';
+
+export interface PageRequest {
+  /** 0-based page index (pageNumber - firstPageNumber) */
+  pageIndex: number;
+  /** the page size asked for (or the default) */
+  pageSize: number;
+  /** the most records one get may return (min of maxPageSize and the §8 cap) */
+  cap: number;
+}
+
+export interface Pipeline {
+  /** §5: who may call */
+  authenticate(a: AuthInput): AuthResult;
+  /** a record in get form (§4 Formatting differs by operation) */
+  renderGet(r: ResourceModel, rec: Rec): Rec;
+  /** a record in create/update form */
+  renderWrite(r: ResourceModel, rec: Rec): Rec;
+  /** the store object of store get (after rendering, apikey set) */
+  storeObject(store: Rec): Rec;
+  /** a DateTime value as shown in responses ('YYYY-MM-DD HH:MM:SS') */
+  formatDateTime(v: string): string;
+  /** array filter: does `value` equal one of `wanted`? kind is the record field's kind */
+  matchArray(value: string, wanted: string[], kind: ScalarKind): boolean;
+  /** range filter: compare a record value with a bound (<0, 0, >0) */
+  compareRange(value: string, bound: string, kind: ScalarKind): number;
+  /** the page of an ordered, filtered list */
+  paginate(list: Rec[], p: PageRequest): Rec[];
+  /** count: the number reported for the matched records */
+  count(matched: Rec[], all: Rec[]): number;
+  /** delete: the ids actually removed, given the ids asked for and the stored records (storage order) */
+  selectDeletes(ids: Set<string>, all: Rec[]): Set<string>;
+  /** §3: versions in the order shown for this resource */
+  orderVersions(r: ResourceModel, versions: Rec[]): Rec[];
+  /** §3: the version number of the next entry */
+  nextVersion(versions: Rec[]): string;
+  /** a String payload value as stored (after the length check) */
+  inputString(value: string, maxLength: number | undefined): string;
+  /** a record just built by create, before it is stored */
+  afterCreate(r: ResourceModel, rec: Rec, item: Rec): Rec;
+  /** a record just changed by update, before it is stored */
+  afterUpdate(r: ResourceModel, rec: Rec, item: Rec, before: Rec): Rec;
+}
+
+type WithNext<F> = F extends (...a: infer A) => infer R ? (...a: [...A, next: F]) => R : never;
+
+/** What a fault may override: each hook gets the original arguments plus `next`. */
+export type FaultHooks = { [K in keyof Pipeline]: WithNext<Pipeline[K]> };
+
+/** Layer hooks over a base pipeline; later hooks wrap earlier ones. */
+export function composePipeline(base: Pipeline, layers: Array<Partial<FaultHooks>>): Pipeline {
+  const p: Pipeline = { ...base };
+  for (const layer of layers) {
+    for (const key of Object.keys(layer) as Array<keyof Pipeline>) {
+      const hook = layer[key] as any;
+      if (typeof hook !== 'function') continue;
+      const prev = p[key] as any;
+      (p as any)[key] = (...args: any[]) => hook(...args, prev);
+    }
+  }
+  return p;
+}

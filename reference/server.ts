@@ -1,0 +1,234 @@
+/**
+ * The embedded reference server: an in-memory implementation of the whole
+ * Online Store Administration API (quirks included), with switchable benign
+ * variants (variants.ts), faults (faults.ts) and transport faults, used by
+ * `npm run conformance` with no target, by the meta-tests and by the
+ * robustness tests. See reference/README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_TRANSPORT, resolveBehaviour, type Behaviour, type TransportFaults } from './behaviour.js';
+import { ApiError, Engine, type EngineData } from './engine.js';
+import { getFault } from './faults.js';
+import type { Rec } from './pipeline.js';
+import { getVariant } from './variants.js';
+
+export type { Behaviour, TransportFaults } from './behaviour.js';
+
+export interface ReferenceOptions {
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** default: random */
+  apiKey?: string;
+  /** data seed, default 1 */
+  seed?: number;
+  behaviour?: Partial<Behaviour>;
+  /** a benign variant of variants.ts; `behaviour` is applied on top of it */
+  variant?: string;
+  /** fault names of faults.ts */
+  faults?: string[];
+  transport?: Partial<TransportFaults>;
+  tls?: { cert: string | Buffer; key: string | Buffer };
+  /** replaces reference/seed.ts as the data source (tests only) */
+  data?: () => EngineData;
+}
+
+export interface RequestStats {
+  total: number;
+  /** by operation: get, count, create, update, delete; 'other' for unknown paths */
+  byOperation: Record<string, number>;
+  /** by URL path (no query string) */
+  byPath: Record<string, number>;
+  /** by HTTP status sent ('reset' for destroyed sockets) */
+  byStatus: Record<string, number>;
+  inFlight: number;
+  peakInFlight: number;
+  /** zero every counter */
+  reset(): void;
+}
+
+export interface StoreSnapshot {
+  /** resource name -> records, normalized form, storage order */
+  records: Record<string, Rec[]>;
+  store: Rec;
+}
+
+export interface ReferenceServer {
+  url: string;
+  apiKey: string;
+  behaviour: Behaviour;
+  stats: RequestStats;
+  /** a deep copy of all records and the store */
+  snapshot(): StoreSnapshot;
+  /** back to the seeded data, stats zeroed */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 32 * 1024 * 1024;
+
+function newStats(): RequestStats {
+  const s: RequestStats = {
+    total: 0, byOperation: {}, byPath: {}, byStatus: {}, inFlight: 0, peakInFlight: 0,
+    reset() {
+      s.total = 0;
+      s.byOperation = {};
+      s.byPath = {};
+      s.byStatus = {};
+      s.peakInFlight = s.inFlight;
+    },
+  };
+  return s;
+}
+
+/** mulberry32: small, seeded, deterministic. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+const HTML_ERROR = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>'
+  + '<body><h1>Bad Gateway</h1><p>The upstream server did not answer.</p></body></html>\n';
+
+async function defaultData(seed: number, b: Behaviour): Promise<() => EngineData> {
+  const { seedData } = await import('./seed.js');
+  return () => seedData(seed, { bigResource: b.bigResource, bigCount: b.bigCount });
+}
+
+export async function startReferenceServer(opts: ReferenceOptions = {}): Promise<ReferenceServer> {
+  const variant = opts.variant ? getVariant(opts.variant) : undefined;
+  const behaviour = resolveBehaviour(variant?.behaviour, opts.behaviour);
+  const faults = (opts.faults ?? []).map(getFault);
+  const transport: TransportFaults = { ...DEFAULT_TRANSPORT, ...opts.transport };
+  const apiKey = opts.apiKey ?? randomBytes(24).toString('base64url');
+  const data = opts.data ?? (await defaultData(opts.seed ?? 1, behaviour));
+  const engine = new Engine({ apiKey, behaviour, faults: faults.map((f) => f.hooks), data });
+  const stats = newStats();
+  const random = prng(transport.seed);
+  const bump = (m: Record<string, number>, k: string) => { m[k] = (m[k] ?? 0) + 1; };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://reference.invalid');
+    const path = url.pathname;
+    const route = engine.route(path);
+    stats.total++;
+    bump(stats.byPath, path);
+    bump(stats.byOperation, route?.op ?? 'other');
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY) {
+        send(res, 413, 'application/json', JSON.stringify({ error: { code: 'BODY_TOO_LARGE', message: 'request body too large' } }));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk as Buffer);
+    }
+
+    // transport faults: one draw per fault kind per eligible request, in arrival order
+    const eligible = !!route && (transport.allOperations || route.op === 'get' || route.op === 'count');
+    const draw = eligible ? [random(), random(), random(), random(), random()] : [1, 1, 1, 1, 1];
+    const [d503, dReset, dTruncate, dHtml, dSlow] = draw;
+    if (transport.latencyMs > 0) await sleep(transport.latencyMs);
+    if (transport.slowMs > 0 && dSlow < transport.slowRate) await sleep(transport.slowMs);
+    if (res.destroyed) return;
+    if (dReset < transport.resetRate) {
+      bump(stats.byStatus, 'reset');
+      req.socket.destroy();
+      return;
+    }
+    if (d503 < transport.rate503) {
+      const e = engine.errorResponse(new ApiError(503, 'UNAVAILABLE', 'service temporarily unavailable'));
+      const body = typeof e.body === 'string' ? e.body : JSON.stringify(e.body);
+      send(res, 503, e.contentType, body, { 'retry-after': String(transport.retryAfterSeconds) });
+      return;
+    }
+    if (dHtml < transport.htmlErrorRate) {
+      send(res, 200, 'text/html', HTML_ERROR);
+      return;
+    }
+
+    const out = engine.handle({
+      method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    });
+    let body = typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
+    if (dTruncate < transport.truncateRate) body = body.slice(0, Math.floor(body.length / 2));
+    send(res, out.status, out.contentType, body, out.headers);
+  }
+
+  function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+    bump(stats.byStatus, String(status));
+    if (res.destroyed) return;
+    const buf = Buffer.from(body, 'utf8');
+    res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'content-length': String(buf.length), ...headers });
+    res.end(buf);
+  }
+
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    stats.inFlight++;
+    if (stats.inFlight > stats.peakInFlight) stats.peakInFlight = stats.inFlight;
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        stats.inFlight--;
+      }
+    };
+    res.once('close', finish);
+    handle(req, res).catch((err) => {
+      if (!res.headersSent && !res.destroyed) {
+        send(res, 500, 'application/json', JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: String(err?.message ?? err) } }));
+      } else {
+        res.destroy();
+      }
+    }).finally(() => {
+      if (res.destroyed || res.writableEnded) finish();
+    });
+  };
+
+  const server: Server = opts.tls
+    ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
+    : createHttpServer(listener);
+  server.keepAliveTimeout = 10_000;
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const url = `${opts.tls ? 'https' : 'http'}://${shownHost}:${port}`;
+
+  return {
+    url,
+    apiKey,
+    behaviour,
+    stats,
+    snapshot: () => engine.snapshot(),
+    reset() {
+      engine.load();
+      stats.reset();
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Benign variants: other honest choices where the spec says "not shown".
+ * storecheck must pass against every one of them and record, as observations,
+ * what each chose. `expectedObservations[variant]` is what it should record.
+ */
+import { DEFAULT_BEHAVIOUR, GET_CAP, resolveBehaviour, type Behaviour } from './behaviour.js';
+
+export interface Variant {
+  name: string;
+  description: string;
+  behaviour: Partial<Behaviour>;
+}
+
+export type ObservationKey =
+  | 'pagination.firstPageNumber'
+  | 'pagination.defaultPageSize'
+  | 'pagination.maxPageSize'
+  | 'order.default'
+  | 'filters.combination'
+  | 'filters.rangeInclusive'
+  | 'update.semantics'
+  | 'auth.invalidKeyStatus'
+  | 'auth.missingKeyStatus'
+  | 'pages.titleFilterKey'
+  | 'limits.overlongString'
+  | 'limits.maxDataItems';
+
+export type Observations = Record<ObservationKey, string | number | boolean | null>;
+
+const v = (name: string, description: string, behaviour: Partial<Behaviour>): Variant => ({ name, description, behaviour });
+
+export const VARIANTS: readonly Variant[] = [
+  v('first-page-zero', 'pages are numbered from 0', { firstPageNumber: 0 }),
+  v('page-size-25', 'the default page size is 25', { defaultPageSize: 25 }),
+  v('order-desc', 'records are returned newest first (createdon desc, id)', { order: 'createdon desc' }),
+  v('order-id', 'records are returned by id', { order: 'id asc' }),
+  v('or-filters', 'several filters combine with OR (the _min/_max of one field still bound together)', { filterCombination: 'or' }),
+  v('exclusive-ranges', 'range bounds are exclusive', { rangeInclusive: false }),
+  v('replace-updates', 'an update replaces the record: payload properties not supplied are reset', { updateSemantics: 'replace' }),
+  v('error-403-flat', "a wrong or missing key gets 403 and errors are {success:'false', message}", { invalidKeyStatus: 403, missingKeyStatus: 403, errorShape: 'flat' }),
+  v('error-text-400', 'a wrong or missing key gets 400 and errors are plain text', { invalidKeyStatus: 400, missingKeyStatus: 400, errorShape: 'text' }),
+  v('overlong-truncated', 'strings over their maximum length are cut to it', { overlongString: 'truncated' }),
+  v('overlong-accepted', 'strings over their maximum length are stored whole', { overlongString: 'accepted' }),
+  v('max-batch-10', 'data and delete filters hold at most 10 items', { maxDataItems: 10 }),
+  v('extra-fields', 'every record carries an undocumented extra field', { extraFields: true }),
+  v('small-store', 'no resource holds more than 1000 records', { bigResource: null }),
+  v('pages-name-only', 'the page title filter is only accepted under the key name', { pagesTitleFilterKey: 'name' }),
+  v('page-size-max-500', 'a page holds at most 500 records, whatever pageSize asks', { maxPageSize: 500 }),
+  v('missing-key-400', 'a missing key gets 400, a wrong key 401', { missingKeyStatus: 400 }),
+];
+
+/** What storecheck should observe against a server with this behaviour. */
+export function observationsFor(b: Behaviour): Observations {
+  return {
+    'pagination.firstPageNumber': b.firstPageNumber,
+    'pagination.defaultPageSize': b.defaultPageSize,
+    'pagination.maxPageSize': Math.min(b.maxPageSize, GET_CAP),
+    'order.default': b.order,
+    'filters.combination': b.filterCombination,
+    'filters.rangeInclusive': b.rangeInclusive,
+    'update.semantics': b.updateSemantics,
+    'auth.invalidKeyStatus': b.invalidKeyStatus,
+    'auth.missingKeyStatus': b.missingKeyStatus,
+    'pages.titleFilterKey': b.pagesTitleFilterKey,
+    'limits.overlongString': b.overlongString,
+    'limits.maxDataItems': b.maxDataItems,
+  };
+}
+
+/** The default server's observations. */
+export const DEFAULT_OBSERVATIONS: Observations = observationsFor({ ...DEFAULT_BEHAVIOUR });
+
+/** variant name -> every observation key -> expected value. */
+export const expectedObservations: Record<string, Observations> = Object.fromEntries(
+  VARIANTS.map((x) => [x.name, observationsFor(resolveBehaviour(x.behaviour))]),
+);
+
+const BY_NAME = new Map(VARIANTS.map((x) => [x.name, x]));
+
+export function variantNames(): string[] {
+  return VARIANTS.map((x) => x.name);
+}
+
+export function getVariant(name: string): Variant {
+  const found = BY_NAME.get(name);
+  if (!found) throw new Error(`unknown variant "${name}" (known: ${variantNames().join(', ')})`);
+  return found;
+}
