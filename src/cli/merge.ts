@@ -1,0 +1,77 @@
+/**
+ * `storecheck merge DIR... [--report-dir DIR]`: the shards of one run (same
+ * seed, `--shard i/n`) combined into one report with a single verdict, so a CI
+ * matrix can split a deep run across machines.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadReport } from '../report/baseline.js';
+import { summarize } from '../report/summary.js';
+import type { Report } from '../report/types.js';
+import { writeReports } from '../report/write.js';
+import { parseOptions, UsageError } from './options.js';
+
+export async function mergeCommand(args: string[]): Promise<number> {
+  const { options, positional } = parseOptions(args, [
+    { flag: 'report-dir', kind: 'string', arg: 'DIR', help: 'where the merged report goes (default ./reports/merged)' },
+  ]);
+  if (positional.length < 1) throw new UsageError('merge needs the shard report directories (or report.json files): storecheck merge DIR... [--report-dir DIR]');
+  const reports: Report[] = positional.map((p) => {
+    const file = existsSync(p) && statSync(p).isDirectory() ? join(p, 'report.json') : p;
+    try {
+      return loadReport(file);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  });
+  const merged = mergeReports(reports);
+  const out = resolve((options['report-dir'] as string | undefined) ?? 'reports/merged');
+  const written = writeReports(out, merged);
+  process.stdout.write(`merged ${reports.length} report(s), ${merged.checks.length} checks: ${merged.summary.verdict} — ${merged.summary.reason}\n${Object.values(written).join('\n')}\n`);
+  return merged.summary.verdict === 'conformant' ? 0 : merged.summary.verdict === 'non-conformant' ? 1 : 3;
+}
+
+/** One report from shards: checks united (a check id appears once), verdict recomputed. */
+export function mergeReports(reports: Report[]): Report {
+  if (!reports.length) throw new UsageError('nothing to merge');
+  const first = reports[0];
+  const targets = new Set(reports.map((r) => r.target.baseUrl));
+  const seeds = new Set(reports.map((r) => r.run.seed));
+  if (targets.size > 1 && !first.target.embedded) throw new UsageError(`the shards ran against different targets: ${[...targets].join(', ')}`);
+  if (seeds.size > 1) throw new UsageError(`the shards ran with different seeds (${[...seeds].join(', ')}): run every shard with the same --seed`);
+  const byId = new Map<string, Report['checks'][number]>();
+  for (const r of reports) for (const c of r.checks) {
+    if (byId.has(c.id) && byId.get(c.id)!.status !== c.status) throw new UsageError(`check ${c.id} appears in two shards with different results`);
+    byId.set(c.id, c);
+  }
+  const checks = [...byId.values()];
+  const observations = { ...first.observations };
+  const targetErrors = reports.flatMap((r) => r.targetErrors);
+  for (const r of reports.slice(1)) {
+    for (const [k, o] of Object.entries(r.observations)) {
+      if (!(k in observations)) observations[k] = o;
+      else if (JSON.stringify(observations[k].value) !== JSON.stringify(o.value)) {
+        targetErrors.push({ message: `observation ${k} differs between shards: ${JSON.stringify(observations[k].value)} vs ${JSON.stringify(o.value)}`, count: 1 });
+      }
+    }
+  }
+  const summary = summarize(checks, targetErrors);
+  return {
+    ...first,
+    run: {
+      ...first.run,
+      shard: undefined,
+      startedAt: reports.map((r) => r.run.startedAt).sort()[0],
+      durationMs: Math.max(...reports.map((r) => r.run.durationMs)),
+      requestCount: reports.reduce((n, r) => n + r.run.requestCount, 0),
+    },
+    summary,
+    checks,
+    observations,
+    targetErrors,
+    cleanup: reports.reduce(
+      (acc, r) => ({ created: acc.created + (r.cleanup?.created ?? 0), deleted: acc.deleted + (r.cleanup?.deleted ?? 0), leftBehind: [...acc.leftBehind, ...(r.cleanup?.leftBehind ?? [])] }),
+      { created: 0, deleted: 0, leftBehind: [] as string[] },
+    ),
+  };
+}
