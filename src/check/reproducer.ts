@@ -11,7 +11,10 @@ export function curlFor(ex: Pick<Exchange, 'request'>): string {
   const url = shellQuote(ex.request.url);
   const curl = `curl -sS -i -X POST ${url} -H 'content-type: application/json'`;
   if (!body.includes(REDACTED)) return `${curl} --data-binary @- <<'JSON'\n${body}\nJSON`;
-  return `body=$(cat <<'JSON'\n${body}\nJSON\n)\n${curl} --data-binary "\${body//\\$STORE_API_KEY/$STORE_API_KEY}"`;
+  // the key is escaped for a JSON string (backslashes, then quotes) before it goes in; the quoted
+  // replacement keeps bash 5.2 from reading & or \\ in the key specially
+  const escapeKey = 'k=${STORE_API_KEY//\\\\/\\\\\\\\}; k=${k//\\"/\\\\\\"}';
+  return `body=$(cat <<'JSON'\n${body}\nJSON\n)\n${escapeKey}\n${curl} --data-binary "\${body//\\$STORE_API_KEY/"$k"}"`;
 }
 
 export function shellQuote(s: string): string {
