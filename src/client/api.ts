@@ -67,7 +67,7 @@ export class StoreClient {
   }
 
   /** Low-level: POST any body to any path (auth checks, probes of undocumented paths). */
-  raw(path: string, body: unknown, opts: { retryable?: boolean } = {}): Promise<Exchange> {
+  async raw(path: string, body: unknown, opts: { retryable?: boolean } = {}): Promise<Exchange> {
     const op = path.slice(path.lastIndexOf('/') + 1);
     if (this.readOnly && WRITE_OPS.has(op)) throw new ReadOnlyViolation(op, path);
     return this.http.post(path, body, opts);

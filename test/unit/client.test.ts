@@ -1,0 +1,131 @@
+/**
+ * The client: key in the body only (§5.1), raw responses surfaced beside parsed
+ * JSON, retries only for reads, read-only refusal, ledger ownership, redaction.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ledger, NotOwnedError, ReadOnlyViolation, StoreClient } from '../../src/client/index.js';
+
+interface Seen { url: string; headers: IncomingMessage['headers']; body: string }
+let server: Server;
+let base = '';
+const seen: Seen[] = [];
+let handler: (req: IncomingMessage, body: string, res: ServerResponse) => void = () => undefined;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ url: req.url ?? '', headers: req.headers, body });
+      handler(req, body, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const json = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(typeof value === 'string' ? value : JSON.stringify(value));
+};
+
+function client(extra: Partial<ConstructorParameters<typeof StoreClient>[0]> = {}) {
+  return new StoreClient({ baseUrl: base, apiKey: 'secret-key-123', timeoutMs: 2000, connections: 2, retries: 2, ...extra });
+}
+
+describe('StoreClient', () => {
+  it('puts the key in the JSON body as authentication.apiKey and nowhere else (§5.1)', async () => {
+    seen.length = 0;
+    handler = (_req, _b, res) => json(res, 200, [{ id: 'x' }]);
+    const c = client();
+    const r = await c.get('product', { filters: { name: ['a'] }, pagination: { pageNumber: 1, pageSize: 5 } });
+    await c.close();
+    expect(r.ok).toBe(true);
+    const s = seen[0];
+    expect(s.url).toBe('/api/v1/products/get');
+    expect(JSON.parse(s.body)).toEqual({ authentication: { apiKey: 'secret-key-123' }, filters: { name: ['a'] }, pagination: { pageNumber: '1', pageSize: '5' } });
+    expect(JSON.stringify(s.headers)).not.toContain('secret-key-123');
+    expect(s.url).not.toContain('secret');
+  });
+
+  it('keeps the raw response (status, headers, text) beside the parsed JSON, redacted', async () => {
+    handler = (_req, _b, res) => json(res, 200, '{"id":"1","apikey":"secret-key-123","price":"1,50"}', { 'x-extra': 'yes' });
+    const c = client();
+    const r = await c.store();
+    await c.close();
+    expect(r.exchange.response?.status).toBe(200);
+    expect(r.exchange.response?.headers['x-extra']).toBe('yes');
+    expect(r.exchange.response?.text).toBe('{"id":"1","apikey":"$STORE_API_KEY","price":"1,50"}');
+    expect((r.exchange.json as any).price).toBe('1,50');
+    expect(JSON.stringify(r.exchange.request.body)).not.toContain('secret-key-123');
+  });
+
+  it("learns the store's apikey value as a secret", async () => {
+    handler = (_req, _b, res) => json(res, 200, { id: '1', apikey: 'store-own-key-999' });
+    const c = client();
+    await c.store();
+    expect(c.redactor.text('x store-own-key-999 y')).toBe('x $STORE_API_KEY y');
+    await c.close();
+  });
+
+  it('names a non-JSON body, an HTML error page and a wrong shape without throwing', async () => {
+    const c = client();
+    handler = (_req, _b, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html>oops</html>'); };
+    const html = await c.get('product');
+    expect(html.ok).toBe(false);
+    expect(html.problem).toMatch(/not JSON/);
+    handler = (_req, _b, res) => json(res, 200, '[{"id":');
+    expect((await c.get('product')).problem).toMatch(/not JSON/);
+    handler = (_req, _b, res) => json(res, 200, { records: [] });
+    expect((await c.get('product')).problem).toMatch(/expected an array of records/);
+    handler = (_req, _b, res) => json(res, 200, { count: 3 });
+    expect((await c.count('product')).problem).toMatch(/\{count: String\}/);
+    await c.close();
+  });
+
+  it('retries get on 503 (honouring Retry-After) but never resends a create', async () => {
+    let n = 0;
+    handler = (_req, _b, res) => (++n < 3 ? json(res, 503, { error: 'busy' }, { 'retry-after': '0' }) : json(res, 200, []));
+    const c = client({ ledger: new Ledger(undefined, 't') });
+    const r = await c.get('product');
+    expect(r.ok).toBe(true);
+    expect(r.exchange.attempts).toBe(3);
+    n = 0;
+    handler = (_req, _b, res) => { n++; json(res, 503, { error: 'busy' }); };
+    const w = await c.create('collection', [{ name: 'x' }]);
+    expect(w.ok).toBe(false);
+    expect(n).toBe(1);
+    await c.close();
+  });
+
+  it('reports a timeout as a transport error', async () => {
+    handler = () => undefined; // never answers
+    const c = client({ timeoutMs: 200, retries: 0 });
+    const r = await c.count('product');
+    expect(r.exchange.transportError?.code).toBe('TIMEOUT');
+    await c.close();
+  });
+
+  it('refuses writes in read-only mode before sending anything', async () => {
+    seen.length = 0;
+    const c = client({ readOnly: true });
+    await expect(c.create('product', [{}])).rejects.toBeInstanceOf(ReadOnlyViolation);
+    await expect(c.raw('/api/v1/products/delete', {})).rejects.toBeInstanceOf(ReadOnlyViolation);
+    expect(seen).toHaveLength(0);
+    await c.close();
+  });
+
+  it('records created ids in the ledger and refuses to touch ids it does not own', async () => {
+    handler = (_req, body, res) => json(res, 200, JSON.parse(body).data.map((_: unknown, i: number) => ({ id: `00000000-0000-0000-0000-00000000000${i}` })));
+    const ledger = new Ledger(undefined, 't');
+    const c = client({ ledger });
+    await c.create('collection', [{ name: 'a' }, { name: 'b' }]);
+    expect(ledger.owns('collection', '00000000-0000-0000-0000-000000000001')).toBe(true);
+    await expect(c.delete('collection', ['11111111-1111-1111-1111-111111111111'])).rejects.toBeInstanceOf(NotOwnedError);
+    await expect(c.update('collection', [{ id: '11111111-1111-1111-1111-111111111111' }])).rejects.toBeInstanceOf(NotOwnedError);
+    await c.close();
+  });
+});
