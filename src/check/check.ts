@@ -72,6 +72,12 @@ export interface CheckContext {
   /** the check's own seed (run seed mixed with its id): replays with --seed */
   seed: number;
   fail(detail: FailureDetail): never;
+  /**
+   * The check does not apply to what the target holds (nothing to judge, e.g.
+   * an empty read-only resource): reported as skipped with the reason, never as
+   * a pass. Call it from the check body, not from inside ctx.property.
+   */
+  skip(reason: string): never;
   /** the value of a call that must succeed; a 5xx/transport failure is a target error, anything else a failure */
   ok<T>(result: CallResult<T>, what: string): T;
   /** run a fast-check property with the check's seed; failures carry seed, path and counterexample */
@@ -130,6 +136,12 @@ export function check(spec: CheckSpec, fn: (ctx: CheckContext) => Promise<void>)
       fail(detail) {
         throw new CheckFailure(detail);
       },
+      skip(reason) {
+        meta.skipped = reason;
+        // vitest's skip throws its PendingError: the test ends as skipped
+        t.skip(reason);
+        throw new Error(`skip: ${reason}`);
+      },
       ok(result, what) {
         if (result.ok) return result.value as any;
         if (isTargetError(result.exchange)) throw new TargetError(`${what}: ${result.problem}`, [result.exchange]);
@@ -140,6 +152,7 @@ export function check(spec: CheckSpec, fn: (ctx: CheckContext) => Promise<void>)
     try {
       await fn(ctx);
     } catch (e) {
+      if (meta.skipped !== undefined) throw e;
       recordOutcome(meta, e, exchanges);
       await attachToAllure(meta);
       throw e;
