@@ -1,0 +1,144 @@
+/**
+ * Transport faults for the robustness tests: seeded, deterministic, and by
+ * default only on get/count.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ReferenceOptions, ReferenceServer } from '../../reference/server.js';
+import { call, payloadFor, referenceIds, res, start } from './reference-helpers.js';
+
+async function withServer(opts: ReferenceOptions, fn: (srv: ReferenceServer) => Promise<void>) {
+  const srv = await start(opts);
+  try {
+    await fn(srv);
+  } finally {
+    await srv.close();
+  }
+}
+
+function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const rawPost = (srv: ReferenceServer, path: string, init: RequestInit = {}) =>
+  fetch(srv.url + path, { method: 'POST', body: JSON.stringify({ authentication: { apiKey: srv.apiKey } }), ...init });
+
+describe('transport faults', () => {
+  it('latencyMs delays every answer', () => withServer({ transport: { latencyMs: 120 } }, async (srv) => {
+    const t0 = Date.now();
+    expect((await call(srv, '/api/v1/taxes/count')).status).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(110);
+  }));
+
+  it('rate503 answers get/count with 503 + Retry-After; writes are untouched by default', () => withServer({ transport: { rate503: 1, retryAfterSeconds: 1 } }, async (srv) => {
+    const got = await call(srv, '/api/v1/taxes/get');
+    expect(got.status).toBe(503);
+    expect(got.headers.get('retry-after')).toBe('1');
+    expect((await call(srv, '/api/v1/taxes/count')).status).toBe(503);
+    const created = await call(srv, '/api/v1/products/categories/create', { data: [payloadFor(res('category'), {})] });
+    expect(created.status).toBe(200);
+  }));
+
+  it('allOperations extends the rate faults to writes, which then change nothing', () => withServer({ transport: { rate503: 1, allOperations: true } }, async (srv) => {
+    const before = srv.snapshot();
+    const created = await call(srv, '/api/v1/products/categories/create', { data: [payloadFor(res('category'), {})] });
+    expect(created.status).toBe(503);
+    expect(created.headers.get('retry-after')).toBe('0');
+    expect(srv.snapshot()).toEqual(before);
+  }));
+
+  it('resetRate destroys the socket', () => withServer({ transport: { resetRate: 1 } }, async (srv) => {
+    await expect(rawPost(srv, '/api/v1/taxes/get')).rejects.toThrow();
+    expect(srv.stats.byStatus.reset).toBe(1);
+  }));
+
+  it('truncateRate sends half of the JSON body', () => withServer({ transport: { truncateRate: 1 } }, async (srv) => {
+    const r = await rawPost(srv, '/api/v1/taxes/get');
+    expect(r.status).toBe(200);
+    const text = await r.text();
+    expect(() => JSON.parse(text)).toThrow();
+    expect(text.startsWith('[')).toBe(true);
+  }));
+
+  it('htmlErrorRate answers 200 text/html', () => withServer({ transport: { htmlErrorRate: 1 } }, async (srv) => {
+    const r = await rawPost(srv, '/api/v1/taxes/count');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await r.text()).toContain('<html>');
+  }));
+
+  it('slowMs outlasts a client timeout', () => withServer({ transport: { slowMs: 800 } }, async (srv) => {
+    await expect(rawPost(srv, '/api/v1/taxes/get', { signal: AbortSignal.timeout(150) })).rejects.toThrow();
+  }));
+
+  it('the same seed gives the same fault sequence; another seed another one', async () => {
+    const sequence = async (seed: number) => {
+      let statuses: number[] = [];
+      await withServer({ transport: { rate503: 0.5, seed } }, async (srv) => {
+        for (let i = 0; i < 24; i++) {
+          statuses.push((await call(srv, '/api/v1/taxes/count')).status);
+          await call(srv, '/api/v1/products/categories/create', { data: [payloadFor(res('category'), {})] });
+        }
+      });
+      const out = statuses;
+      statuses = [];
+      return out;
+    };
+    const a = await sequence(7);
+    expect(a).toContain(503);
+    expect(a).toContain(200);
+    expect(await sequence(7)).toEqual(a);
+    expect(await sequence(8)).not.toEqual(a);
+  });
+
+  it('stats record peak in-flight requests under concurrency', () => withServer({ transport: { latencyMs: 50 } }, async (srv) => {
+    await Promise.all(Array.from({ length: 8 }, () => call(srv, '/api/v1/taxes/count')));
+    expect(srv.stats.peakInFlight).toBeGreaterThanOrEqual(4);
+    expect(srv.stats.inFlight).toBe(0);
+    expect(srv.stats.byOperation.count).toBe(8);
+  }));
+
+  it.skipIf(!hasOpenssl())('serves HTTPS when given a certificate and key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storecheck-tls-'));
+    try {
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+      await withServer({ tls: { cert: readFileSync(join(dir, 'cert.pem')), key: readFileSync(join(dir, 'key.pem')) } }, async (srv) => {
+        expect(srv.url).toMatch(/^https:\/\//);
+        const body = JSON.stringify({ authentication: { apiKey: srv.apiKey } });
+        const reply = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+          const req = httpsRequest(srv.url + '/api/v1/taxes/count', { method: 'POST', rejectUnauthorized: false, headers: { 'content-type': 'application/json' } }, (r) => {
+            let text = '';
+            r.on('data', (c) => (text += c));
+            r.on('end', () => resolve({ status: r.statusCode ?? 0, text }));
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+        expect(reply.status).toBe(200);
+        expect(JSON.parse(reply.text).count).toMatch(/^[0-9]+$/);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reset() restores the seeded data and zeroes the stats', () => withServer({}, async (srv) => {
+    const refs = await referenceIds(srv);
+    const before = srv.snapshot();
+    await call(srv, '/api/v1/products/categories/delete', { filter: [{ id: [refs.category] }] });
+    expect(srv.snapshot()).not.toEqual(before);
+    srv.reset();
+    expect(srv.snapshot().records.category.length).toBe(before.records.category.length);
+    expect(srv.stats.total).toBe(0);
+  }));
+});
