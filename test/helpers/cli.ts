@@ -1,0 +1,41 @@
+/**
+ * Runs the storecheck CLI as a user would (a child process), capturing exit
+ * code, stdout, stderr and the report written.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Report } from '../../src/report/types.js';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface CliResult { code: number | null; stdout: string; stderr: string; reportDir: string; report?: Report; ms: number }
+
+export function runCli(args: string[], opts: { env?: Record<string, string>; timeoutMs?: number; reportDir?: string; onSpawn?: (pid: number) => void } = {}): Promise<CliResult> {
+  const reportDir = opts.reportDir ?? mkdtempSync(join(tmpdir(), 'sc-cli-'));
+  const withDir = args.includes('--report-dir') || args[0] === 'sweep' || args[0] === 'compare' || args[0] === 'merge' ? args : [...args, '--report-dir', reportDir];
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [join(ROOT, 'src', 'cli.ts'), ...withDir], {
+      cwd: ROOT,
+      env: { ...process.env, STORE_API_KEY: '', STORE_BASE_URL: '', ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (child.pid) opts.onSpawn?.(child.pid);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 240_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const file = join(reportDir, 'report.json');
+      const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : undefined;
+      resolve({ code, stdout, stderr, reportDir, report, ms: Date.now() - started });
+    });
+  });
+}
