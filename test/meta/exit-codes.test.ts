@@ -1,0 +1,68 @@
+/**
+ * The CLI contract users' CI depends on: exit codes 0/1/2/3, each with a
+ * one-line reason on stderr, and never a bare stack trace.
+ */
+import { createServer } from 'node:net';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
+import { runCli } from '../helpers/cli.js';
+
+let ref: ReferenceServer;
+beforeAll(async () => {
+  ref = await startReferenceServer({ apiKey: 'exit-codes-key-0001' });
+});
+afterAll(async () => ref?.close());
+
+const noStack = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+describe('exit codes', () => {
+  it('0: conformant (embedded reference server, store checks)', async () => {
+    const r = await runCli(['--only', 'store.*', '--depth', 'quick']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.report?.summary.verdict).toBe('conformant');
+  });
+
+  it('1: non-conformant, with the failing check named on stderr', async () => {
+    const r = await runCli(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/non-conformant/);
+    expect(r.stderr).toMatch(/store\.store\.apikey-field/);
+  });
+
+  it('2: unknown flag, missing key for an external target, unreadable --expect, rejected key', async () => {
+    const unknown = await runCli(['--bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown option --bogus/);
+    noStack(unknown.stderr);
+    const noKey = await runCli(['--base-url', ref.url]);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toMatch(/STORE_API_KEY/);
+    const dir = mkdtempSync(join(tmpdir(), 'sc-exp-'));
+    writeFileSync(join(dir, 'bad.json'), '{ not json');
+    const badExpect = await runCli(['--base-url', ref.url, '--expect', join(dir, 'bad.json')], { env: { STORE_API_KEY: ref.apiKey } });
+    expect(badExpect.code).toBe(2);
+    expect(badExpect.stderr).toMatch(/bad\.json/);
+    noStack(badExpect.stderr);
+    const wrongKey = await runCli(['--base-url', ref.url, '--only', 'store.*'], { env: { STORE_API_KEY: 'not-the-key' } });
+    expect(wrongKey.code).toBe(2);
+    expect(wrongKey.stderr).toMatch(/rejected the API key/);
+    expect(wrongKey.stderr).not.toContain('not-the-key');
+  });
+
+  it('3: an unreachable target gives no verdict', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const r = await runCli(['--base-url', `http://127.0.0.1:${port}`, '--timeout-ms', '1000'], { env: { STORE_API_KEY: 'k-unreachable' } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/cannot reach/);
+    noStack(r.stderr);
+  });
+});
