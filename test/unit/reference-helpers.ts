@@ -6,9 +6,7 @@ import { resources, type PayloadPropModel, type ResourceModel } from '../../src/
 import { startReferenceServer, type ReferenceOptions, type ReferenceServer } from '../../reference/server.js';
 
 export async function start(opts: ReferenceOptions = {}): Promise<ReferenceServer> {
-  const b = { bigResource: 'file', bigCount: 1200, ...opts.behaviour };
-  const data = HAVE_SEED ? undefined : () => standIn(1, b);
-  return startReferenceServer({ apiKey: 'test-key-0123456789', data, ...opts });
+  return startReferenceServer({ apiKey: 'test-key-0123456789', ...opts });
 }
 
 export interface Reply { status: number; body: any; text: string; headers: Headers }
@@ -73,32 +71,3 @@ export async function referenceIds(srv: ReferenceServer): Promise<Record<string,
   return refs;
 }
 
-// ---- TEMPORARY stand-in until reference/seed.ts lands (removed afterwards)
-import { existsSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import type { FieldModel } from '../../src/schema/model.js';
-export const HAVE_SEED = existsSync(new URL('../../reference/seed.ts', import.meta.url));
-function fake(f: FieldModel, i: number): any {
-  switch (f.kind) {
-    case 'guid': return f.name === 'id' ? randomUUID() : i % 3 === 0 ? '00000000-0000-0000-0000-000000000000' : randomUUID();
-    case 'boolean': return i % 2 ? 'true' : 'false';
-    case 'integer': return String(i);
-    case 'decimal': return `${i}.5`;
-    case 'datetime': return `2023-01-${String((i % 28) + 1).padStart(2, '0')} 10:00:${String(i % 60).padStart(2, '0')}`;
-    case 'date': return `1990-02-${String((i % 28) + 1).padStart(2, '0')}`;
-    case 'predefined': return f.knownValues?.[i % f.knownValues.length] ?? 'X';
-    case 'array': return f.itemFields ? [Object.fromEntries(f.itemFields.map((x) => [x.name, fake(x, i)]))] : [];
-    case 'object': return {};
-    default: return `${f.name} ${i}`;
-  }
-}
-export function standIn(_seed: number, opts: { bigResource?: string | null; bigCount?: number } = {}) {
-  const records: Record<string, any[]> = {};
-  for (const r of resources()) {
-    if (r.single) continue;
-    const n = r.name === opts.bigResource ? opts.bigCount ?? 1200 : 12;
-    records[r.name] = Array.from({ length: n }, (_, i) => Object.fromEntries(r.fields.map((f) => [f.name, fake(f, i + 1)])));
-  }
-  const store = Object.fromEntries(resources().find((r) => r.single)!.fields.map((f) => [f.name, fake(f, 1)]));
-  return { records, store };
-}
