@@ -11,8 +11,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunConfig } from './config.js';
 import { helpText, parseOptions, RUN_OPTIONS, UsageError, type ParsedOptions } from './cli/options.js';
-import { ConfigError, EXIT, runConformance, TOOL_VERSION } from './run/run.js';
-import { PROJECT_ROOT } from './run/vitest.js';
+import { ConfigError, EXIT, PROJECT_ROOT, TOOL_VERSION } from './version.js';
 
 const USAGE = `storecheck ${TOOL_VERSION} — conformance suite for the Online Store Administration API
 
@@ -81,6 +80,8 @@ async function runCommand(args: string[]): Promise<number> {
     stopEmbedded = () => server.close();
   }
   try {
+    // the run pulls in vitest: loaded only once the flags are known to be good
+    const { runConformance } = await import('./run/run.js');
     const outcome = await runConformance({
       config,
       expectFile: options.expect as string | undefined,

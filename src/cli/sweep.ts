@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ledger } from '../client/ledger.js';
 import { cleanupLedger } from '../run/cleanup.js';
-import { PROJECT_ROOT } from '../run/vitest.js';
+import { PROJECT_ROOT } from '../version.js';
 import { parseOptions, UsageError } from './options.js';
 
 const SWEEP_OPTIONS = [

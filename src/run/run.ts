@@ -16,18 +16,10 @@ import type { CheckResult, Observation, Report } from '../report/types.js';
 import { writeReports } from '../report/write.js';
 import { cleanupLedger } from './cleanup.js';
 import { Terminal } from './terminal.js';
-import { PROJECT_ROOT, runVitest } from './vitest.js';
+import { runVitest } from './vitest.js';
+import { ConfigError, EXIT, PROJECT_ROOT, TOOL_VERSION } from '../version.js';
 
-export const TOOL_VERSION: string = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version;
-
-export const EXIT = { conformant: 0, nonConformant: 1, usage: 2, noVerdict: 3 } as const;
-
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError, EXIT, TOOL_VERSION };
 
 export interface RunInputs {
   config: RunConfig;

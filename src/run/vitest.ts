@@ -2,12 +2,13 @@
  * Runs the conformance project (suites/**) through vitest's Node API with the
  * resolved config provided to every worker, and collects CheckResults.
  */
-import { fileURLToPath } from 'node:url';
 import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config.js';
 import { CheckCollector, type Progress } from './collector.js';
 
-export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import { PROJECT_ROOT } from '../version.js';
+
+export { PROJECT_ROOT };
 
 export interface VitestRun {
   collector: CheckCollector;
