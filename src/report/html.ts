@@ -1,0 +1,348 @@
+/**
+ * report.html: one self-contained page for a vendor's QA lead. Inline CSS, a
+ * small inline script (filtering the check list; allowed by hash under a CSP
+ * that forbids every fetch), no external URL. Everything from the report is
+ * escaped: ids, messages, bodies and observed values may come from a hostile
+ * target.
+ *
+ * Element ids other tools rely on (scripts/render-check.ts):
+ *   #summary (with data-verdict), #matrix, #legend, #observations, #failures, #checks, #checks-table
+ */
+import {
+  STATUS_LABEL, STATUS_SEVERITY, anchorId, buildMatrix, checksByPlace, countStatuses, exchangeText,
+  formatDuration, formatTimestamp, prettyJson, resourceLabel, sortChecks, summaryLine, truncate,
+} from './common.js';
+import { VERDICT_TEXT, esc, escId, legend, page, statusBadge } from './html-page.js';
+import type { CheckResult, CheckStatus, HttpExchange, Level, Report } from './types.js';
+
+const MAX_VALUE = 8000;
+const MAX_BODY = 4000;
+const MAX_EXCHANGES = 3;
+const MAX_INLINE_VALUE = 120;
+/** above this many failures, evidence starts collapsed */
+const OPEN_EVIDENCE_UP_TO = 10;
+
+const FILTER_SCRIPT = `(function(){
+var f=document.getElementById('check-filters');if(!f)return;
+var rows=[].slice.call(document.querySelectorAll('#checks-table tbody tr'));
+var keys=['status','level','resource','group'];
+function el(n){return f.querySelector('[name="'+n+'"]');}
+function apply(){var q=el('q').value.toLowerCase(),n=0;
+rows.forEach(function(r){var ok=keys.every(function(k){var v=el(k).value;return !v||r.getAttribute('data-'+k)===v;})&&(!q||r.textContent.toLowerCase().indexOf(q)>=0);
+r.classList.toggle('hidden',!ok);if(ok)n++;});
+document.getElementById('check-count').textContent=n+' of '+rows.length+' checks shown';}
+f.addEventListener('submit',function(e){e.preventDefault();});f.addEventListener('input',apply);f.addEventListener('change',apply);
+f.addEventListener('reset',function(){setTimeout(apply,0);});
+[].forEach.call(document.querySelectorAll('#matrix a[data-resource]'),function(a){a.addEventListener('click',function(){
+keys.forEach(function(k){el(k).value='';});el('q').value='';
+el('resource').value=a.getAttribute('data-resource');el('group').value=a.getAttribute('data-group');apply();});});
+apply();})();`;
+
+// ---------------------------------------------------------------- pieces
+
+function inlineValue(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : prettyJson(value);
+  if (text.length <= MAX_INLINE_VALUE && !text.includes('\n')) return `<code>${esc(text)}</code>`;
+  return `<pre>${esc(truncate(text, MAX_VALUE))}</pre>`;
+}
+
+function exchangesHtml(evidence: readonly HttpExchange[] | undefined, open: boolean, label = 'Evidence'): string {
+  if (!evidence?.length) return '';
+  const shown = evidence.slice(0, MAX_EXCHANGES);
+  const count = evidence.length > MAX_EXCHANGES
+    ? `${MAX_EXCHANGES} of ${evidence.length} exchanges (all in report.json)`
+    : `${evidence.length} exchange${evidence.length === 1 ? '' : 's'}`;
+  const body = shown.map((x, i) => {
+    const t = exchangeText(x, MAX_BODY);
+    return `<div class="side">
+<div><h4>Request${shown.length > 1 ? ` ${i + 1}` : ''}</h4><pre>${esc(t.request)}</pre></div>
+<div><h4>Response</h4><pre>${esc(t.response)}</pre></div>
+</div>`;
+  }).join('\n');
+  return `<details${open ? ' open' : ''}><summary>${esc(label)}: ${esc(count)}</summary>\n${body}\n</details>`;
+}
+
+function reproducerHtml(c: CheckResult): string {
+  const r = c.reproducer;
+  if (!r) return '';
+  const parts: string[] = ['<h4>Reproduce</h4>'];
+  if (r.curl) parts.push(`<pre class="copy" title="select to copy">${esc(r.curl)}</pre>`);
+  const replay = [
+    r.seed !== undefined ? `seed <code>${esc(r.seed)}</code>` : '',
+    r.path !== undefined ? `path <code>${esc(r.path)}</code>` : '',
+  ].filter(Boolean).join(', ');
+  if (replay) parts.push(`<p>Property replay: ${replay}</p>`);
+  if (r.command) parts.push(`<pre class="copy" title="select to copy">${esc(r.command)}</pre>`);
+  return parts.join('\n');
+}
+
+function whereLine(c: CheckResult): string {
+  return `<div class="where">Spec <span class="spec">${esc(c.section)}</span> · level <b>${esc(c.level)}</b> · resource <b>${esc(resourceLabel(c.resource))}</b> · group <b>${esc(c.group)}</b> · rule <code>${esc(c.rule)}</code></div>`;
+}
+
+function checkCard(c: CheckResult, openEvidence: boolean): string {
+  const hasValues = c.expected !== undefined || c.actual !== undefined;
+  return `<article class="card s-${esc(c.status)}" id="${anchorId('f', c.id)}">
+<h3>${statusBadge(c.status)} <code>${esc(c.id)}</code>: ${esc(c.title)}</h3>
+${whereLine(c)}
+${c.message ? `<p class="msg">${esc(truncate(c.message, 4000))}</p>` : ''}
+${c.reason ? `<p>Reason: ${esc(c.reason)}</p>` : ''}
+${hasValues ? `<div class="side">
+<div><h4>Expected</h4><pre>${esc(truncate(prettyJson(c.expected), MAX_VALUE))}</pre></div>
+<div><h4>Actual</h4><pre>${esc(truncate(prettyJson(c.actual), MAX_VALUE))}</pre></div>
+</div>` : ''}
+${exchangesHtml(c.evidence, openEvidence)}
+${reproducerHtml(c)}
+<p class="muted"><a href="#${anchorId('c', c.id)}">in the list of all checks</a></p>
+</article>`;
+}
+
+// ---------------------------------------------------------------- sections
+
+function banner(report: Report): string {
+  const s = report.summary;
+  const r = report.run;
+  const mode = [
+    r.readOnly ? 'read-only' : 'read-write',
+    `concurrency ${r.concurrency}`,
+    r.only ? `only ${r.only}` : '',
+    r.shard ? `shard ${r.shard}` : '',
+  ].filter(Boolean).join(', ');
+  const meta: Array<[string, string, boolean?]> = [
+    ['Target', `<span class="mono">${esc(report.target.baseUrl)}</span>${report.target.embedded ? ' <span class="muted">(embedded reference)</span>' : ''}`, true],
+    ['Tool', `${esc(report.tool.name)} ${esc(report.tool.version)}`],
+    ['Seed', `<span class="mono">${esc(r.seed)}</span>`],
+    ['Depth', esc(r.depth)],
+    ['Started', esc(formatTimestamp(r.startedAt))],
+    ['Duration', esc(formatDuration(r.durationMs))],
+    ['Requests', esc(r.requestCount)],
+    ['Run tag', `<span class="mono">${esc(r.runTag)}</span>`],
+    ['Mode', esc(mode)],
+  ];
+  const countClass: Record<string, string> = {
+    passed: 's-passed', failed: 's-failed', errors: 's-error', 'expected fail': 's-expected-fail',
+    'unexpected pass': 's-unexpected-pass', skipped: 's-skipped',
+  };
+  const counts = summaryLine(report).map(([k, v]) =>
+    `<span class="count ${countClass[k] ?? ''}"><b>${esc(v)}</b>${esc(v === 1 && k === 'errors' ? 'error' : k)}</span>`).join('');
+  return `<header class="banner v-${esc(s.verdict)}" id="summary" data-verdict="${esc(s.verdict)}">
+<h1>storecheck report: Online Store Administration API conformance</h1>
+<div class="verdict">${esc(VERDICT_TEXT[s.verdict] ?? s.verdict)}</div>
+<p class="reason">${esc(s.reason)}</p>
+<dl class="meta">${meta.map(([k, v, wide]) => `<div${wide ? ' class="wide"' : ''}><dt>${esc(k)}</dt><dd>${v}</dd></div>`).join('')}</dl>
+<div class="counts">${counts}</div>
+</header>`;
+}
+
+function toc(report: Report): string {
+  const failed = report.checks.filter((c) => c.status === 'failed').length;
+  const errors = report.checks.filter((c) => c.status === 'error').length;
+  const links: Array<[string, string]> = [
+    ['matrix', 'Matrix'],
+    ['observations', `Observations (${Object.keys(report.observations ?? {}).length})`],
+    ['failures', `Failures (${failed})`],
+  ];
+  if (errors) links.push(['errors', `Errors (${errors})`]);
+  if (report.checks.some((c) => c.status === 'expected-fail' || c.status === 'unexpected-pass') || report.expectations) links.push(['expected', 'Expected failures']);
+  if (report.targetErrors?.length) links.push(['target-errors', 'Target errors']);
+  if (report.baseline) links.push(['baseline', report.baseline.regression ? 'Baseline: regression' : 'Baseline']);
+  links.push(['checks', `All checks (${report.checks.length})`]);
+  if (report.cleanup) links.push(['cleanup', report.cleanup.leftBehind.length ? `Cleanup: ${report.cleanup.leftBehind.length} left behind` : 'Cleanup']);
+  return `<nav class="toc">${links.map(([id, t]) => `<a href="#${id}">${esc(t)}</a>`).join('')}</nav>`;
+}
+
+function matrixSection(report: Report): string {
+  const m = buildMatrix(report.checks);
+  const ordered = checksByPlace(report.checks);
+  const firstRow = new Map<string, string>();
+  for (const c of ordered) {
+    const k = JSON.stringify([c.resource, c.group]);
+    if (!firstRow.has(k)) firstRow.set(k, anchorId('c', c.id));
+  }
+  const head = `<tr><th>resource \\ group</th>${m.groups.map((g) => `<th>${esc(g)}</th>`).join('')}</tr>`;
+  const rows = m.resources.map((res) => {
+    const cells = m.groups.map((g) => {
+      const cell = m.cell(res, g);
+      if (!cell) return '<td class="empty" title="no checks">·</td>';
+      const parts = STATUS_SEVERITY.filter((s) => cell.counts[s] > 0).map((s) => `${cell.counts[s]} ${STATUS_LABEL[s]}`);
+      const title = `${resourceLabel(res)} × ${g}: ${parts.join(', ')}`;
+      return `<td class="s-${esc(cell.worst)}"><a href="#${firstRow.get(JSON.stringify([res, g]))}" data-resource="${esc(res)}" data-group="${esc(g)}" title="${esc(title)}"><span class="w">${esc(STATUS_LABEL[cell.worst])}</span><span class="n">${esc(parts.join(' · '))}</span></a></td>`;
+    }).join('');
+    return `<tr><th class="res">${esc(resourceLabel(res))}</th>${cells}</tr>`;
+  }).join('\n');
+  return `<section id="matrix">
+<h2>Resources × rule groups</h2>
+<p class="help">Each cell shows the worst status of its checks (failed, then error, expected fail, unexpected pass, passed, skipped) and the count per status. Click a cell to list its checks.</p>
+${legend()}
+${report.checks.length ? `<table class="matrix">\n<thead>${head}</thead>\n<tbody>\n${rows}\n</tbody>\n</table>` : '<p>No checks ran.</p>'}
+</section>`;
+}
+
+function observationsSection(report: Report): string {
+  const keys = Object.keys(report.observations ?? {}).sort();
+  const rows = keys.map((k) => {
+    const o = report.observations[k];
+    return `<tr id="${anchorId('o', k)}"><td class="id"><code>${escId(k)}</code></td><td>${inlineValue(o?.value)}</td><td>${esc(o?.detail ?? '')}${exchangesHtml(o?.evidence, false)}</td></tr>`;
+  }).join('\n');
+  return `<section id="observations">
+<h2>Observations</h2>
+<p class="help">What the target does where the spec says “not shown”. Observations are recorded, not judged; with a baseline, a changed value is flagged.</p>
+${keys.length ? `<table class="observations"><thead><tr><th>key</th><th>value</th><th>how it was found</th></tr></thead>\n<tbody>\n${rows}\n</tbody></table>` : '<p>None recorded.</p>'}
+</section>`;
+}
+
+function failuresSection(report: Report): string {
+  const failed = sortChecks(report.checks.filter((c) => c.status === 'failed'));
+  const errors = sortChecks(report.checks.filter((c) => c.status === 'error'));
+  const open = failed.length + errors.length <= OPEN_EVIDENCE_UP_TO;
+  let html = `<section id="failures">
+<h2>Failures (${failed.length})</h2>
+${failed.length ? '<p class="help">Each failure: what the spec section requires (expected), what the target did (actual), the exchanges that show it, and how to reproduce it.</p>' : '<p>No check failed.</p>'}
+${failed.map((c) => checkCard(c, open)).join('\n')}
+</section>`;
+  if (errors.length) {
+    html += `\n<section id="errors">
+<h2>Errors (${errors.length})</h2>
+<p class="help">Checks the target could not be judged on (transport failures, 5xx). They prevent a verdict but are not non-conformance.</p>
+${errors.map((c) => checkCard(c, open)).join('\n')}
+</section>`;
+  }
+  return html;
+}
+
+function expectedSection(report: Report): string {
+  const rows = sortChecks(report.checks.filter((c) => c.status === 'expected-fail' || c.status === 'unexpected-pass'));
+  const ex = report.expectations;
+  if (!rows.length && !ex) return '';
+  const parts: string[] = ['<section id="expected">', '<h2>Expected failures and unexpected passes</h2>'];
+  if (ex) {
+    parts.push(`<p>Expectations file <code>${esc(ex.file)}</code>: ${esc(ex.applied)} applied, ${esc(ex.stale.length)} stale${ex.expired?.length ? `, ${esc(ex.expired.length)} expired` : ''}.</p>`);
+  }
+  if (rows.length) {
+    parts.push(`<table><thead><tr><th>status</th><th>check</th><th>spec</th><th>reason</th><th>message</th></tr></thead><tbody>
+${rows.map((c) => `<tr><td>${statusBadge(c.status)}</td><td class="id"><a href="#${anchorId('c', c.id)}"><code>${escId(c.id)}</code></a></td><td>${esc(c.section)}</td><td>${esc(c.reason ?? '')}</td><td>${esc(truncate(c.message ?? '', 400))}</td></tr>`).join('\n')}
+</tbody></table>`);
+  }
+  if (ex?.stale.length) {
+    parts.push(`<h3>Stale entries (match no check; remove them)</h3><ul>${ex.stale.map((e) => `<li><code>${esc(e.id)}</code>: ${esc(e.reason)}</li>`).join('')}</ul>`);
+  }
+  if (ex?.expired?.length) {
+    parts.push(`<h3>Expired entries (past their “until”, no longer applied)</h3><ul>${ex.expired.map((e) => `<li><code>${esc(e.id)}</code> (until ${esc(e.until)}): ${esc(e.reason)}</li>`).join('')}</ul>`);
+  }
+  parts.push('</section>');
+  return parts.join('\n');
+}
+
+function targetErrorsSection(report: Report): string {
+  if (!report.targetErrors?.length) return '';
+  const samples = report.targetErrors.some((e) => e.sample);
+  return `<section id="target-errors">
+<h2>Target errors</h2>
+<p class="help">Requests that got no usable answer (connection failures, timeouts, 5xx), grouped by message.</p>
+<table><thead><tr><th>message</th><th>count</th>${samples ? '<th>sample</th>' : ''}</tr></thead><tbody>
+${report.targetErrors.map((e) => `<tr><td>${esc(truncate(e.message, 600))}</td><td>${esc(e.count)}</td>${samples ? `<td>${e.sample ? exchangesHtml([e.sample], false, 'Sample') : ''}</td>` : ''}</tr>`).join('\n')}
+</tbody></table>
+</section>`;
+}
+
+function idList(ids: readonly string[], link: boolean): string {
+  if (!ids.length) return '<span class="muted">none</span>';
+  return ids.map((id) => (link ? `<a href="#${anchorId('c', id)}"><code>${esc(id)}</code></a>` : `<code>${esc(id)}</code>`)).join(', ');
+}
+
+function baselineSection(report: Report): string {
+  const b = report.baseline;
+  if (!b) return '';
+  const obs = b.changedObservations.length
+    ? `<table><thead><tr><th>observation</th><th>before</th><th>after</th></tr></thead><tbody>
+${b.changedObservations.map((o) => `<tr><td class="id"><code>${esc(o.key)}</code></td><td>${inlineValue(o.before)}</td><td>${inlineValue(o.after)}</td></tr>`).join('\n')}
+</tbody></table>`
+    : '<p class="muted">No observation changed.</p>';
+  return `<section id="baseline">
+<h2>Baseline</h2>
+<p>Compared with <code>${esc(b.baselineFile)}</code>: ${b.regression ? '<span class="bad">regression</span>' : '<span class="ok">no regression</span>'}.</p>
+<table class="kv"><tbody>
+<tr><th>New failures (${b.newFailures.length})</th><td>${idList(b.newFailures, true)}</td></tr>
+<tr><th>Fixed (${b.fixed.length})</th><td>${idList(b.fixed, true)}</td></tr>
+<tr><th>New checks (${b.newChecks.length})</th><td>${idList(b.newChecks, true)}</td></tr>
+<tr><th>Missing checks (${b.missingChecks.length})</th><td>${idList(b.missingChecks, false)}</td></tr>
+</tbody></table>
+<h3>Changed observations (${b.changedObservations.length})</h3>
+${obs}
+</section>`;
+}
+
+function options(values: Array<[string, string]>): string {
+  return `<option value="">all</option>${values.map(([v, t]) => `<option value="${esc(v)}">${esc(t)}</option>`).join('')}`;
+}
+
+function checksSection(report: Report): string {
+  const checks = checksByPlace(report.checks);
+  const m = buildMatrix(report.checks);
+  const counts = countStatuses(report.checks);
+  const levels: Level[] = ['must', 'quirk', 'observe'];
+  const statusOpts = STATUS_SEVERITY.filter((s) => counts[s] > 0).map((s): [string, string] => [s, `${STATUS_LABEL[s]} (${counts[s]})`]);
+  const rows = checks.map((c) => {
+    const idCell = c.status === 'failed' || c.status === 'error'
+      ? `<a href="#${anchorId('f', c.id)}"><code>${escId(c.id)}</code></a>`
+      : `<code>${escId(c.id)}</code>`;
+    const note = c.message ?? c.reason ?? '';
+    return `<tr id="${anchorId('c', c.id)}" data-status="${esc(c.status)}" data-level="${esc(c.level)}" data-resource="${esc(c.resource)}" data-group="${esc(c.group)}">`
+      + `<td class="st">${statusBadge(c.status)}</td><td class="id">${idCell}</td><td>${esc(c.title)}${note ? `<div class="muted">${esc(truncate(note, 300))}</div>` : ''}</td>`
+      + `<td>${esc(resourceLabel(c.resource))}</td><td>${esc(c.group)}</td><td>${esc(c.level)}</td><td>${esc(c.section)}</td></tr>`;
+  }).join('\n');
+  return `<section id="checks">
+<h2>All checks (${report.checks.length})</h2>
+<p class="help">Level: <b>must</b> = the spec requires it; <b>quirk</b> = a documented oddity the target is expected to reproduce; <b>observe</b> = recorded, not judged.</p>
+<form class="filters" id="check-filters">
+<label>status <select name="status">${options(statusOpts)}</select></label>
+<label>level <select name="level">${options(levels.map((l): [string, string] => [l, l]))}</select></label>
+<label>resource <select name="resource">${options(m.resources.map((r): [string, string] => [r, resourceLabel(r)]))}</select></label>
+<label>group <select name="group">${options(m.groups.map((g): [string, string] => [g, g]))}</select></label>
+<label>text <input name="q" type="search" placeholder="id, title, message"></label>
+<button type="reset">clear</button>
+<span class="muted" id="check-count">${report.checks.length} checks</span>
+</form>
+<table class="checks" id="checks-table"><thead><tr><th class="st">status</th><th>check</th><th>title / message</th><th>resource</th><th>group</th><th>level</th><th>spec</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table>
+</section>`;
+}
+
+function cleanupSection(report: Report): string {
+  const c = report.cleanup;
+  if (!c) return '';
+  const left = c.leftBehind.length
+    ? `<span class="bad">left behind ${esc(c.leftBehind.length)}</span>: ${c.leftBehind.map((id) => `<code>${esc(id)}</code>`).join(', ')}`
+    : '<span class="ok">nothing left behind</span>';
+  return `<section id="cleanup">
+<h2>Cleanup</h2>
+<p>Records this run created: ${esc(c.created)}; deleted: ${esc(c.deleted)}; ${left}.</p>
+</section>`;
+}
+
+function footer(report: Report): string {
+  return `<footer>
+<p>Generated by ${esc(report.tool.name)} ${esc(report.tool.version)} from report.json (report version ${esc(report.reportVersion)}). Statuses, worst first: ${STATUS_SEVERITY.map((s: CheckStatus) => esc(STATUS_LABEL[s])).join(', ')}.</p>
+</footer>`;
+}
+
+export function renderHtml(report: Report): string {
+  const body = [
+    '<main>',
+    banner(report),
+    toc(report),
+    matrixSection(report),
+    observationsSection(report),
+    failuresSection(report),
+    expectedSection(report),
+    targetErrorsSection(report),
+    baselineSection(report),
+    checksSection(report),
+    cleanupSection(report),
+    footer(report),
+    '</main>',
+  ].filter(Boolean).join('\n');
+  return page(`storecheck: ${VERDICT_TEXT[report.summary.verdict] ?? report.summary.verdict} (${report.target.baseUrl})`, body, FILTER_SCRIPT);
+}

@@ -1,0 +1,83 @@
+/**
+ * The run's summary and verdict.
+ *
+ * - any `failed` check                        → non-conformant
+ * - else any `error` check, or nothing passed → no-verdict (the target could not be judged)
+ * - else                                      → conformant
+ *
+ * `expected-fail` and `unexpected-pass` never fail the run; an unexpected pass
+ * counts as a pass when asking "did anything pass at all".
+ */
+import type { CheckResult, Report, Summary } from './types.js';
+
+/** How many ids a reason line names before "… and N more". */
+const REASON_IDS = 5;
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function listIds(checks: readonly CheckResult[]): string {
+  const ids = checks.slice(0, REASON_IDS).map((c) => c.id);
+  const more = checks.length - ids.length;
+  return ids.join(', ') + (more > 0 ? `, … and ${more} more` : '');
+}
+
+function targetErrorNote(targetErrors: Report['targetErrors']): string {
+  if (!targetErrors?.length) return '';
+  const total = targetErrors.reduce((n, e) => n + (Number.isFinite(e.count) ? e.count : 0), 0);
+  const top = [...targetErrors].sort((a, b) => b.count - a.count)[0];
+  return ` (target errors: ${plural(total, 'request')} failed, most often: ${top.message})`;
+}
+
+export function summarize(checks: readonly CheckResult[], targetErrors: Report['targetErrors'] = []): Summary {
+  const by = (status: CheckResult['status']) => checks.filter((c) => c.status === status);
+  const failed = by('failed');
+  const errors = by('error');
+  const passed = by('passed');
+  const skipped = by('skipped');
+  const expectedFail = by('expected-fail');
+  const unexpectedPass = by('unexpected-pass');
+
+  const base = {
+    total: checks.length,
+    passed: passed.length,
+    failed: failed.length,
+    skipped: skipped.length,
+    expectedFail: expectedFail.length,
+    unexpectedPass: unexpectedPass.length,
+    errors: errors.length,
+  };
+
+  if (failed.length > 0) {
+    const extra = errors.length ? `; ${plural(errors.length, 'check')} could not be judged` : '';
+    return { ...base, verdict: 'non-conformant', reason: `${plural(failed.length, 'check')} failed: ${listIds(failed)}${extra}` };
+  }
+  if (errors.length > 0) {
+    return {
+      ...base,
+      verdict: 'no-verdict',
+      reason: `${plural(errors.length, 'check')} could not be judged: ${listIds(errors)}${targetErrorNote(targetErrors)}`,
+    };
+  }
+  if (passed.length + unexpectedPass.length === 0) {
+    const why = checks.length === 0
+      ? 'no check ran'
+      : `no check passed (${[
+        skipped.length ? `${skipped.length} skipped` : '',
+        expectedFail.length ? `${expectedFail.length} expected to fail` : '',
+      ].filter(Boolean).join(', ')})`;
+    return { ...base, verdict: 'no-verdict', reason: why + targetErrorNote(targetErrors) };
+  }
+  const notes = [
+    expectedFail.length ? `${expectedFail.length} expected to fail` : '',
+    unexpectedPass.length ? `${unexpectedPass.length} passed unexpectedly` : '',
+    skipped.length ? `${skipped.length} skipped` : '',
+  ].filter(Boolean);
+  const judged = passed.length + unexpectedPass.length;
+  return {
+    ...base,
+    verdict: 'conformant',
+    reason: `${judged === 1 ? 'the only judged check' : `all ${judged} judged checks`} passed${notes.length ? ` (${notes.join(', ')})` : ''}`,
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Writes every view of a run next to each other:
+ *   report.json (pretty), report.md, report.html, junit.xml
+ * Each file is written to a temporary name in the same directory and renamed
+ * into place, so a reader never sees half a file. Synchronous.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { renderHtml } from './html.js';
+import { renderJUnit } from './junit.js';
+import { renderMarkdown } from './markdown.js';
+import type { Report } from './types.js';
+
+export type WrittenReports = {
+  json: string;
+  markdown: string;
+  html: string;
+  junit: string;
+};
+
+export const REPORT_FILES = { json: 'report.json', markdown: 'report.md', html: 'report.html', junit: 'junit.xml' } as const;
+
+/** What a secret is replaced with in every written file. */
+export const SECRET_PLACEHOLDER = '$STORE_API_KEY';
+
+/** Write `content` to `file` atomically-ish: temp file in the same directory, then rename. */
+export function writeFileAtomic(file: string, content: string): void {
+  const tmp = `${file}.tmp-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  try {
+    writeFileSync(tmp, content, 'utf8');
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** A deep copy of a JSON value with every occurrence of every secret (in strings and keys) replaced. */
+export function redactReport<T>(value: T, secrets: readonly string[]): T {
+  const list = secrets.filter((s) => typeof s === 'string' && s.length >= 4);
+  if (!list.length) return value;
+  const text = (s: string) => list.reduce((out, secret) => (out.includes(secret) ? out.split(secret).join(SECRET_PLACEHOLDER) : out), s);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return text(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) out[text(k)] = walk(x);
+      return out;
+    }
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/**
+ * Render and write report.json, report.md, report.html and junit.xml into `dir`
+ * (created if needed). `secrets` (the API key, the store's apikey) are replaced
+ * by $STORE_API_KEY everywhere, as a last line of defence.
+ */
+export function writeReports(dir: string, report: Report, secrets: readonly string[] = []): WrittenReports {
+  const out = resolve(dir);
+  mkdirSync(out, { recursive: true });
+  const safe = redactReport(report, secrets);
+  // render everything first: a rendering bug must not leave a mix of old and new files
+  const contents: WrittenReports = {
+    json: `${JSON.stringify(safe, null, 2)}\n`,
+    markdown: renderMarkdown(safe),
+    html: renderHtml(safe),
+    junit: renderJUnit(safe),
+  };
+  const paths = {} as WrittenReports;
+  for (const key of Object.keys(REPORT_FILES) as Array<keyof WrittenReports>) {
+    const file = join(out, REPORT_FILES[key]);
+    writeFileAtomic(file, contents[key]);
+    paths[key] = file;
+  }
+  return paths;
+}
