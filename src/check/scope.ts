@@ -35,7 +35,7 @@ export class Scope {
       const got = Array.isArray(result.exchange.json) ? (result.exchange.json as Rec[]) : [];
       this.remember(r.name, got.map((x) => x?.id).filter((id): id is string => typeof id === 'string'));
       if (isTargetError(result.exchange)) {
-        await this.recoverLostCreate(r, chunk);
+        this.remember(r.name, result.recovered ?? []);
         throw new TargetError(`create on ${r.prefix} got no usable answer: ${result.problem}`, [result.exchange]);
       }
       if (!result.ok) {
@@ -57,21 +57,6 @@ export class Scope {
       out.push(...got);
     }
     return out;
-  }
-
-  /** Look up records whose create answer was lost, by their unique (run-tagged) values, and own them. */
-  private async recoverLostCreate(r: ResourceModel, chunk: Rec[]): Promise<void> {
-    const key = r.payload.find((p) => p.unique && r.filters.some((f) => f.key === p.name && f.filter === 'array'));
-    if (!key) return;
-    const values = chunk.map((c) => c[key.name]).filter((v) => typeof v === 'string');
-    if (!values.length) return;
-    const found = await this.client.get(r, { filters: { [key.name]: values } });
-    if (!found.ok) return;
-    const ids = (found.value ?? []).map((x) => x.id).filter((id): id is string => typeof id === 'string');
-    if (ids.length) {
-      this.client.ledger?.recordCreated(r.name, ids);
-      this.remember(r.name, ids);
-    }
   }
 
   /** Forget ids a check deleted itself (so cleanup does not delete them twice). */

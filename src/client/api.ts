@@ -21,6 +21,8 @@ export interface CallResult<T> {
   value?: T;
   /** why `ok` is false, in a sentence */
   problem?: string;
+  /** create only: ids found by unique key after the answer was lost */
+  recovered?: string[];
 }
 
 export interface ClientOptions extends Omit<HttpOptions, 'redactor'> {
@@ -113,8 +115,22 @@ export class StoreClient {
     const created = Array.isArray(ex.json) ? (ex.json as Rec[]) : [];
     const ids = created.map((x) => x?.id).filter((id): id is string => typeof id === 'string');
     if (ids.length) this.opts.ledger?.recordCreated(r.name, ids);
-    // the answer was lost: the records may exist all the same; the caller (scope) resolves them by unique keys
+    if (!ids.length && (ex.transportError || (ex.response && ex.response.status >= 500))) {
+      // the answer was lost, yet the records may exist: never resend — look them up by their
+      // unique (run-tagged) values and own whatever is there, so cleanup removes it
+      result.recovered = await this.recoverLostCreate(r, data);
+    }
     return result;
+  }
+
+  private async recoverLostCreate(r: ResourceModel, data: Rec[]): Promise<string[]> {
+    const key = r.payload.find((p) => p.unique && r.filters.some((f) => f.key === p.name && f.filter === 'array'));
+    const values = key ? data.map((d) => d[key.name]).filter((v): v is string => typeof v === 'string') : [];
+    if (!key || !values.length) return [];
+    const found = await this.get(r, { filters: { [key.name]: values } });
+    const ids = (found.value ?? []).filter((x) => values.includes(x[key.name])).map((x) => x.id).filter((id): id is string => typeof id === 'string');
+    if (ids.length) this.opts.ledger?.recordCreated(r.name, ids);
+    return ids;
   }
 
   async update(res: ResourceModel | string, data: Rec[], args: { key?: KeyChoice } = {}): Promise<CallResult<Rec[]>> {
