@@ -106,7 +106,6 @@ describe('seedData: determinism and speed', () => {
     expect(small.records.file.map((f) => f.id)).toEqual(data.records.file.slice(0, DEFAULT_COUNTS.file).map((f) => f.id));
   });
 });
-});
 
 describe('seedData: every record validates against its Record schema in get form', () => {
   for (const [label, d] of [['big store', () => data], ['small store, other seed', () => seedData(77, { bigResource: null })]] as const) {
