@@ -6,7 +6,7 @@
  */
 import { deepEqual } from './baseline.js';
 import { STATUS_LABEL, STATUS_SEVERITY, anchorId, formatDuration, formatTimestamp, prettyJson, resourceLabel, truncate } from './common.js';
-import { VERDICT_TEXT, esc, legend, page, statusBadge } from './html-page.js';
+import { VERDICT_TEXT, esc, escId, legend, page, statusBadge } from './html-page.js';
 import { STATUS_ICON, mdCode, mdText } from './markdown.js';
 import type { CheckStatus, Report, Summary, Verdict } from './types.js';
 
@@ -161,13 +161,16 @@ export function renderCompareMarkdown(cmp: Comparison): string {
     `## Checks (${cmp.differingChecks} differ)`,
     '',
   ];
-  if (cmp.checks.length) {
-    out.push(line(['', 'check', 'resource', 'group', 'spec', la, lb]), line(['---', '---', '---', '---', '---', '---', '---']));
-    for (const c of cmp.checks) {
-      out.push(line([c.differs ? '≠' : '', mdCode(c.id, true), mdText(resourceLabel(c.resource)), mdText(c.group), mdText(c.section), mdStatus(c.a), mdStatus(c.b)]));
-    }
-  } else {
-    out.push('No checks in either report.');
+  const checkHead = [line(['', 'check', 'resource', 'group', 'spec', la, lb]), line(['---', '---', '---', '---', '---', '---', '---'])];
+  const checkRow = (c: CheckComparison) =>
+    line([c.differs ? '≠' : '', mdCode(c.id, true), mdText(resourceLabel(c.resource)), mdText(c.group), mdText(c.section), mdStatus(c.a), mdStatus(c.b)]);
+  const differing = cmp.checks.filter((c) => c.differs);
+  const same = cmp.checks.filter((c) => !c.differs);
+  if (!cmp.checks.length) out.push('No checks in either report.');
+  else if (!differing.length) out.push('Every check has the same status in both reports.');
+  else out.push(...checkHead, ...differing.map(checkRow));
+  if (same.length) {
+    out.push('', '<details>', `<summary>${same.length} check${same.length === 1 ? '' : 's'} with the same status in both</summary>`, '', ...checkHead, ...same.map(checkRow), '', '</details>');
   }
   out.push('', `## Observations (${cmp.differingObservations} differ)`, '');
   if (cmp.observations.length) {
@@ -195,17 +198,27 @@ export function renderCompareHtml(cmp: Comparison): string {
 <h3>${esc(s.label)}: ${esc(VERDICT_TEXT[s.verdict] ?? s.verdict)}</h3>
 <p class="reason">${esc(s.reason)}</p>
 <dl class="meta">
-<div><dt>Target</dt><dd class="mono">${esc(s.target)}</dd></div>
+<div class="wide"><dt>Target</dt><dd class="mono">${esc(s.target)}</dd></div>
 <div><dt>Tool</dt><dd>${esc(s.toolVersion)}</dd></div>
 <div><dt>Started</dt><dd>${esc(formatTimestamp(s.startedAt))}</dd></div>
 <div><dt>Seed</dt><dd class="mono">${esc(s.seed)}</dd></div>
 <div><dt>Depth</dt><dd>${esc(s.depth)}</dd></div>
 <div><dt>Duration</dt><dd>${esc(formatDuration(s.durationMs))}</dd></div>
-<div><dt>Counts</dt><dd>${esc(`${s.summary.passed} passed, ${s.summary.failed} failed, ${s.summary.errors} errors, ${s.summary.skipped} skipped`)}</dd></div>
+<div class="wide"><dt>Counts</dt><dd>${esc(`${s.summary.passed} passed, ${s.summary.failed} failed, ${s.summary.errors} error${s.summary.errors === 1 ? '' : 's'}, ${s.summary.skipped} skipped`)}</dd></div>
 </dl>
 </div>`;
   const verdictClass = a.verdict === b.verdict ? `v-${a.verdict}` : 'v-no-verdict';
-  const checkRows = cmp.checks.map((c) => `<tr id="${anchorId('c', c.id)}" class="${c.differs ? 'differs' : ''}"><td class="mark">${c.differs ? '≠' : ''}</td><td class="id"><code>${esc(c.id)}</code><div class="muted">${esc(c.title)}</div></td><td>${esc(resourceLabel(c.resource))}</td><td>${esc(c.group)}</td><td>${esc(c.section)}</td><td>${statusBadge(c.a)}${c.messageA && c.differs ? `<div class="muted">${esc(truncate(c.messageA, 300))}</div>` : ''}</td><td>${statusBadge(c.b)}${c.messageB && c.differs ? `<div class="muted">${esc(truncate(c.messageB, 300))}</div>` : ''}</td></tr>`).join('\n');
+  const checkRow = (c: CheckComparison) => `<tr id="${anchorId('c', c.id)}" class="${c.differs ? 'differs' : ''}"><td class="mark">${c.differs ? '≠' : ''}</td><td class="id"><code>${escId(c.id)}</code><div class="muted">${esc(c.title)}</div></td><td>${esc(resourceLabel(c.resource))}</td><td>${esc(c.group)}</td><td>${esc(c.section)}</td><td>${statusBadge(c.a)}${c.messageA && c.differs ? `<div class="muted">${esc(truncate(c.messageA, 300))}</div>` : ''}</td><td>${statusBadge(c.b)}${c.messageB && c.differs ? `<div class="muted">${esc(truncate(c.messageB, 300))}</div>` : ''}</td></tr>`;
+  const checkTable = (rows: CheckComparison[]) => `<table class="checks"><thead><tr><th></th><th>check</th><th>resource</th><th>group</th><th>spec</th><th>${esc(a.label)}</th><th>${esc(b.label)}</th></tr></thead>
+<tbody>
+${rows.map(checkRow).join('\n')}
+</tbody></table>`;
+  const differing = cmp.checks.filter((c) => c.differs);
+  const same = cmp.checks.filter((c) => !c.differs);
+  const checksHtml = [
+    !cmp.checks.length ? '<p>No checks in either report.</p>' : differing.length ? checkTable(differing) : '<p class="ok">Every check has the same status in both reports.</p>',
+    same.length ? `<details${differing.length ? '' : ' open'}><summary>${same.length} check${same.length === 1 ? '' : 's'} with the same status in both</summary>\n${checkTable(same)}\n</details>` : '',
+  ].join('\n');
   const obsRows = cmp.observations.map((o) => `<tr class="${o.differs ? 'differs' : ''}"><td class="mark">${o.differs ? '≠' : ''}</td><td class="id"><code>${esc(o.key)}</code></td><td>${htmlValue(o.inA, o.a)}</td><td>${htmlValue(o.inB, o.b)}</td></tr>`).join('\n');
   const body = `<main>
 <header class="banner ${esc(verdictClass)}" id="summary" data-verdict-a="${esc(a.verdict)}" data-verdict-b="${esc(b.verdict)}">
@@ -217,12 +230,9 @@ export function renderCompareHtml(cmp: Comparison): string {
 <section id="sides"><h2>Runs</h2><div class="side">${sideHead(a)}${sideHead(b)}</div></section>
 <section id="compare-checks">
 <h2>Checks</h2>
-<p class="help">Rows where the status differs are marked ≠, highlighted and listed first.</p>
+<p class="help">Checks whose status differs between the two runs are marked ≠ and listed first; the rest are folded below.</p>
 ${legend()}
-${cmp.checks.length ? `<table class="checks"><thead><tr><th></th><th>check</th><th>resource</th><th>group</th><th>spec</th><th>${esc(a.label)}</th><th>${esc(b.label)}</th></tr></thead>
-<tbody>
-${checkRows}
-</tbody></table>` : '<p>No checks in either report.</p>'}
+${checksHtml}
 </section>
 <section id="compare-observations">
 <h2>Observations</h2>

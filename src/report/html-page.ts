@@ -51,6 +51,7 @@ a{color:#1d4ed8}
 .counts{display:flex;flex-wrap:wrap;gap:8px;margin-top:14px}
 .count{border:1px solid;border-radius:6px;padding:4px 10px;background:#fff;font-weight:600}
 .count b{font-size:1.15rem;margin-right:4px}
+.count.zero{color:var(--muted);border-color:var(--line);font-weight:400}
 nav.toc{position:sticky;top:0;z-index:2;background:rgba(255,255,255,.96);border-bottom:1px solid var(--line);margin:0 -20px;padding:8px 20px;display:flex;flex-wrap:wrap;gap:4px 18px;font-size:.92rem}
 .badge{display:inline-block;border:1px solid;border-radius:999px;padding:0 8px;font-size:.8rem;font-weight:600;white-space:nowrap}
 .s-passed{background:var(--pass-bg);color:var(--pass-fg);border-color:var(--pass-bd)}
@@ -62,7 +63,7 @@ nav.toc{position:sticky;top:0;z-index:2;background:rgba(255,255,255,.96);border-
 .legend{display:flex;flex-wrap:wrap;gap:6px 16px;margin:6px 0 12px;padding:0;list-style:none;font-size:.88rem;color:var(--muted)}
 .legend li{display:flex;align-items:center;gap:6px}
 table.matrix{width:auto;min-width:60%}
-table.matrix th.res{white-space:nowrap}
+table.matrix th.res{white-space:nowrap;vertical-align:middle}
 table.matrix td{padding:0;min-width:96px;text-align:center;vertical-align:middle;border:2px solid #fff;border-radius:4px}
 table.matrix th{border:2px solid #fff}
 table.matrix td.empty{background:#f8f9fb;color:#c0c6cf}
@@ -89,7 +90,8 @@ table.kv th{width:230px}
 section>h3{margin-top:18px}
 table.checks tr.hidden{display:none}
 table.checks tr:target td{background:#fff7d6}
-td.differs,tr.differs td.mark{background:#fff7d6;font-weight:700}
+tr.differs td{background:#fffbeb}tr.differs td.mark{background:#fde68a;font-weight:700;text-align:center}
+td.id div.muted{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:.85rem}
 .muted{color:var(--muted)}
 .ok{color:var(--pass-fg);font-weight:700}.bad{color:var(--fail-fg);font-weight:700}
 footer{margin-top:40px;color:var(--muted);font-size:.85rem;border-top:1px solid var(--line);padding-top:10px}

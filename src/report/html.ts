@@ -124,7 +124,7 @@ function banner(report: Report): string {
     'unexpected pass': 's-unexpected-pass', skipped: 's-skipped',
   };
   const counts = summaryLine(report).map(([k, v]) =>
-    `<span class="count ${countClass[k] ?? ''}"><b>${esc(v)}</b>${esc(v === 1 && k === 'errors' ? 'error' : k)}</span>`).join('');
+    `<span class="count ${v === 0 && k !== 'total' ? 'zero' : countClass[k] ?? ''}"><b>${esc(v)}</b>${esc(v === 1 && k === 'errors' ? 'error' : k)}</span>`).join('');
   return `<header class="banner v-${esc(s.verdict)}" id="summary" data-verdict="${esc(s.verdict)}">
 <h1>storecheck report: Online Store Administration API conformance</h1>
 <div class="verdict">${esc(VERDICT_TEXT[s.verdict] ?? s.verdict)}</div>
@@ -159,7 +159,7 @@ function matrixSection(report: Report): string {
     const k = JSON.stringify([c.resource, c.group]);
     if (!firstRow.has(k)) firstRow.set(k, anchorId('c', c.id));
   }
-  const head = `<tr><th>resource \\ group</th>${m.groups.map((g) => `<th>${esc(g)}</th>`).join('')}</tr>`;
+  const head = `<tr><th>resource</th>${m.groups.map((g) => `<th>${esc(g)}</th>`).join('')}</tr>`;
   const rows = m.resources.map((res) => {
     const cells = m.groups.map((g) => {
       const cell = m.cell(res, g);

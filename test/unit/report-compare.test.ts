@@ -39,16 +39,18 @@ describe('compareReports', () => {
     expect(md).toContain('# storecheck compare: vendor 1 vs vendor 2');
     expect(md).toContain('| ≠ | `product.flip` | product | conventions | §2 Conventions | ✅ passed | ❌ failed |');
     expect(md).toContain('| ≠ | `order.only-a` | order | conventions | §2 Conventions | ❌ failed | (absent) |');
-    expect(md).toContain('|  | `product.same` |');
+    expect(md).toContain('<summary>1 check with the same status in both</summary>');
+    expect(md.indexOf('|  | `product.same` |')).toBeGreaterThan(md.indexOf('<details>'));
     expect(md).toContain('| ≠ | `page.default` | `50` | `100` |');
     expect(md).toContain('`https://other.example.test`');
   });
 
   it('HTML lists the differing checks, marked, and is self-contained', () => {
     const html = renderCompareHtml(cmp);
-    expect(html).toMatch(/<tr id="c-product\.flip-[a-z0-9]+" class="differs"><td class="mark">≠<\/td><td class="id"><code>product\.flip<\/code>/);
+    expect(html).toMatch(/<tr id="c-product\.flip-[a-z0-9]+" class="differs"><td class="mark">≠<\/td><td class="id"><code>product\.<wbr>flip<\/code>/);
     expect(html).toMatch(/<tr id="c-product\.same-[a-z0-9]+" class=""><td class="mark"><\/td>/);
     expect(html).toContain('price 12.50 above max');
+    expect(html.indexOf('id="c-product.same-')).toBeGreaterThan(html.indexOf('<summary>1 check with the same status in both</summary>'));
     expect(html).not.toMatch(/\s(src|href)="(?!#)/);
     expect(html).not.toMatch(/<link|<script/i);
     expect(htmlTagProblems(html)).toEqual([]);
