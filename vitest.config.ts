@@ -18,7 +18,9 @@ export default defineConfig({
           include: ['suites/**/*.check.ts'],
           // checks wait on the network, not the CPU: threads are cheaper than forks here
           pool: 'threads',
-          setupFiles: ['allure-vitest/setup'],
+          // one module graph per worker: schemas compile once, one keep-alive pool per worker
+          isolate: false,
+          setupFiles: ['allure-vitest/setup', './src/check/setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

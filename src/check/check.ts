@@ -117,19 +117,19 @@ export function check(spec: CheckSpec, fn: (ctx: CheckContext) => Promise<void>)
       return;
     }
     const exchanges: Exchange[] = [];
-    const listen = (ex: Exchange) => {
+    // a client of the check's own: shares the pool, records only this check's exchanges
+    const client = rt.client.fork((ex) => {
       exchanges.push(ex);
       meta.requests++;
-    };
-    rt.client.http.listeners.add(listen);
+    });
     const maxItems = rt.observations['limits.maxDataItems'];
-    const scope = new Scope(rt.client, typeof maxItems === 'number' ? maxItems : null);
+    const scope = new Scope(client, typeof maxItems === 'number' ? maxItems : null);
     const ctx: CheckContext = {
       id, seed,
       config: rt.config,
       depth: rt.depth,
       observations: rt.observations,
-      client: rt.client,
+      client,
       model: spec.resource === '*' ? undefined : resourceModel(spec.resource),
       scope,
       exchanges,
@@ -158,7 +158,6 @@ export function check(spec: CheckSpec, fn: (ctx: CheckContext) => Promise<void>)
       throw e;
     } finally {
       await scope.close();
-      rt.client.http.listeners.delete(listen);
     }
   });
 }

@@ -6,11 +6,13 @@
  * generated records, then many checks query them.
  */
 import { afterAll } from 'vitest';
+import type { StoreClient } from '../client/api.js';
 import { runtime } from './runtime.js';
 import { Scope } from './scope.js';
 
 export interface Fixture<T> {
-  get(): Promise<T>;
+  /** pass the check's ctx so the build's requests count as that check's evidence */
+  get(ctx?: { client: StoreClient }): Promise<T>;
 }
 
 export function fixture<T>(build: (scope: Scope) => Promise<T>): Fixture<T> {
@@ -20,11 +22,11 @@ export function fixture<T>(build: (scope: Scope) => Promise<T>): Fixture<T> {
     if (scope) await scope.close();
   });
   return {
-    get() {
+    get(ctx) {
       if (!value) {
         const rt = runtime();
         const maxItems = rt.observations['limits.maxDataItems'];
-        scope = new Scope(rt.client, typeof maxItems === 'number' ? maxItems : null);
+        scope = new Scope(ctx?.client ?? rt.client, typeof maxItems === 'number' ? maxItems : null);
         value = build(scope);
         // a rejected build is reported by every check that awaits it; keep Node from flagging it unhandled
         value.catch(() => undefined);

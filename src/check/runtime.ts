@@ -37,6 +37,11 @@ export function runtime(): Runtime {
   return current;
 }
 
+/** The runtime if this worker made one (setup hooks must not create it). */
+export function currentRuntime(): Runtime | undefined {
+  return current;
+}
+
 /** An observation probed before the run, or the fallback when the probe found nothing. */
 export function observed<T>(key: string, fallback: T): T {
   const v = runtime().observations[key];

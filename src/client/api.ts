@@ -46,11 +46,29 @@ export class StoreClient {
   readonly http: Http;
   readonly redactor: Redactor;
   private readonly apiKey: string;
+  /** sees every exchange this client (not its siblings) makes: a check's evidence */
+  private observer?: (ex: Exchange) => void;
 
-  constructor(private readonly opts: ClientOptions) {
+  constructor(private readonly opts: ClientOptions, shared?: { http: Http; redactor: Redactor }) {
     this.apiKey = opts.apiKey;
-    this.redactor = new Redactor(opts.apiKey);
-    this.http = new Http({ ...opts, redactor: this.redactor });
+    this.redactor = shared?.redactor ?? new Redactor(opts.apiKey);
+    this.http = shared?.http ?? new Http({ ...opts, redactor: this.redactor });
+  }
+
+  /**
+   * A client sharing this one's pool, key, redactor and ledger whose exchanges
+   * go to `observer` — so concurrent checks each collect their own evidence.
+   */
+  fork(observer: (ex: Exchange) => void): StoreClient {
+    const c = new StoreClient(this.opts, { http: this.http, redactor: this.redactor });
+    c.observer = observer;
+    return c;
+  }
+
+  private async send(path: string, body: unknown, opts: { retryable?: boolean } = {}): Promise<Exchange> {
+    const ex = await this.http.post(path, body, opts);
+    this.observer?.(ex);
+    return ex;
   }
 
   get readOnly(): boolean {
@@ -72,7 +90,7 @@ export class StoreClient {
   async raw(path: string, body: unknown, opts: { retryable?: boolean } = {}): Promise<Exchange> {
     const op = path.slice(path.lastIndexOf('/') + 1);
     if (this.readOnly && WRITE_OPS.has(op)) throw new ReadOnlyViolation(op, path);
-    return this.http.post(path, body, opts);
+    return this.send(path, body, opts);
   }
 
   async get(res: ResourceModel | string, args: { filters?: Rec; pagination?: Pagination; key?: KeyChoice; extra?: Rec } = {}): Promise<CallResult<Rec[]>> {
@@ -80,13 +98,13 @@ export class StoreClient {
     const rest: Rec = { ...args.extra };
     if (args.filters) rest.filters = args.filters;
     if (args.pagination) rest.pagination = stringifyPagination(args.pagination);
-    const ex = await this.http.post(`${r.prefix}/get`, this.body(rest, args.key), { retryable: true });
+    const ex = await this.send(`${r.prefix}/get`, this.body(rest, args.key), { retryable: true });
     return envelope(ex, (j) => Array.isArray(j), 'an array of records');
   }
 
   /** Store get: one object (§4 Responses). */
   async store(args: { key?: KeyChoice } = {}): Promise<CallResult<Rec>> {
-    const ex = await this.http.post(`${model('store').prefix}/get`, this.body({}, args.key), { retryable: true });
+    const ex = await this.send(`${model('store').prefix}/get`, this.body({}, args.key), { retryable: true });
     return envelope(ex, (j) => !!j && typeof j === 'object' && !Array.isArray(j), 'one object');
   }
 
@@ -94,7 +112,7 @@ export class StoreClient {
     const r = model(res);
     const rest: Rec = {};
     if (args.filters) rest.filters = args.filters;
-    const ex = await this.http.post(args.path ?? `${r.prefix}/count`, this.body(rest, args.key), { retryable: true });
+    const ex = await this.send(args.path ?? `${r.prefix}/count`, this.body(rest, args.key), { retryable: true });
     const res1 = envelope<Rec>(ex, (j) => !!j && typeof j === 'object' && typeof (j as Rec).count === 'string', '{count: String}');
     if (!res1.ok) return { ...res1, value: undefined } as CallResult<number>;
     const n = Number(res1.value!.count);
@@ -110,7 +128,7 @@ export class StoreClient {
     const r = model(res);
     const path = `${r.prefix}/create`;
     if (this.readOnly) throw new ReadOnlyViolation('create', path);
-    const ex = await this.http.post(path, this.body({ data }, args.key));
+    const ex = await this.send(path, this.body({ data }, args.key));
     const result = envelope<Rec[]>(ex, (j) => Array.isArray(j), 'an array of the created records');
     const created = Array.isArray(ex.json) ? (ex.json as Rec[]) : [];
     const ids = created.map((x) => x?.id).filter((id): id is string => typeof id === 'string');
@@ -138,7 +156,7 @@ export class StoreClient {
     const path = `${r.prefix}/update`;
     if (this.readOnly) throw new ReadOnlyViolation('update', path);
     for (const item of data) this.opts.ledger?.assertOwned(r.name, item.id, 'update');
-    const ex = await this.http.post(path, this.body({ data }, args.key));
+    const ex = await this.send(path, this.body({ data }, args.key));
     return envelope(ex, (j) => Array.isArray(j), 'an array of the updated records');
   }
 
@@ -148,7 +166,7 @@ export class StoreClient {
     const path = `${r.prefix}/delete`;
     if (this.readOnly) throw new ReadOnlyViolation('delete', path);
     for (const id of ids) this.opts.ledger?.assertOwned(r.name, id, 'delete');
-    const ex = await this.http.post(path, this.body({ filter: args.filter ?? [{ id: ids }] }, args.key));
+    const ex = await this.send(path, this.body({ filter: args.filter ?? [{ id: ids }] }, args.key));
     const result = envelope<Rec>(ex, (j) => !!j && typeof j === 'object' && (j as Rec).success === 'true', "{success: 'true'}");
     if (result.ok && !args.key) this.opts.ledger?.recordDeleted(r.name, ids);
     return result;

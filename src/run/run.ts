@@ -3,7 +3,7 @@
  *   config → (embedded server) → preflight → observations → checks → cleanup → report → verdict
  * Exit codes: 0 conformant, 1 non-conformant, 2 usage/configuration, 3 no verdict.
  */
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { StoreClient } from '../client/api.js';
 import { Ledger } from '../client/ledger.js';
@@ -130,7 +130,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
         depth: config.depth,
         startedAt: new Date(started).toISOString(),
         durationMs: Date.now() - started,
-        requestCount: client.http.stats.requests + run.collector.requests + cleanup.requests,
+        requestCount: client.http.stats.requests + workerRequests(config.reportDir) + cleanup.requests,
         readOnly: config.readOnly,
         concurrency: config.concurrency,
         ...(config.only ? { only: config.only } : {}),
@@ -161,6 +161,20 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     process.off('SIGTERM', sigterm);
     await client.close();
   }
+}
+
+/** Requests made in the workers: the last (cumulative) figure of each worker, summed. */
+function workerRequests(dir: string): number {
+  const file = join(dir, 'requests.jsonl');
+  if (!existsSync(file)) return 0;
+  const last = new Map<string, number>();
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    const { worker, requests } = JSON.parse(line) as { worker: string; requests: number };
+    last.set(worker, Math.max(last.get(worker) ?? 0, requests));
+  }
+  rmSync(file, { force: true });
+  return [...last.values()].reduce((a, b) => a + b, 0);
 }
 
 function readBaseline(file: string): Report {
