@@ -1,11 +1,90 @@
 /**
- * Observed behaviour: probes of what the spec marks "not shown", run once
- * before the checks; each returns a value and the evidence that showed it.
+ * Observed behaviour: probes of what the spec marks "not shown", run once in
+ * the main process before the checks; each observation is a value, how it was
+ * found, and the redacted exchanges that showed it. Checks read the values
+ * through `observed(key, fallback)`.
+ *
+ * The registry runs in three phases: 1 — reads only, every probe at once;
+ * 2 — probes that create (collections) and delete what they created, at once;
+ * 3 — refinements that need phase 1 and 2 (page sizes on a resource grown big
+ * enough when none was). A probe that throws or meets a target error yields
+ * `{value: null, detail: 'could not tell: …'}` for its keys; in --read-only
+ * runs write probes send nothing and say 'not probed: read-only'.
  */
 import type { StoreClient } from '../client/api.js';
+import { ReadOnlyViolation } from '../client/api.js';
 import type { RunConfig } from '../config.js';
 import type { Observation } from '../report/types.js';
+import { authProbe } from './auth.js';
+import { batchLimitProbe } from './batch-limit.js';
+import { combinationProbe, rangeProbe } from './filters.js';
+import { firstPageProbe } from './first-page.js';
+import { headerKeyProbe } from './header-key.js';
+import { notOfferedProbe } from './not-offered.js';
+import { orderProbe } from './order.js';
+import { overlongProbe } from './overlong.js';
+import { bigSetProbe, pageSizeProbe } from './page-size.js';
+import { pagesTitleProbe } from './pages.js';
+import { Shared } from './shared.js';
+import { ProbeError, evidence, type Probe, type ProbeContext } from './types.js';
+import { unknownIdProbe } from './unknown-id.js';
+import { updateSemanticsProbe } from './update.js';
+import { usersCountProbe } from './users-count.js';
 
-export async function probeObservations(_client: StoreClient, _config: RunConfig): Promise<Record<string, Observation>> {
-  return {};
+export { ProbeError, type Probe, type ProbeContext } from './types.js';
+export { shapeOf, shapeFamily, carriesData, WRONG_KEY } from './shared.js';
+export { orderOf, follows, ORDERS, type OrderName } from './order.js';
+
+/** Every probe, in report order. */
+export const PROBES: readonly Probe[] = [
+  firstPageProbe,
+  pageSizeProbe,
+  orderProbe,
+  combinationProbe,
+  rangeProbe,
+  authProbe,
+  headerKeyProbe,
+  pagesTitleProbe,
+  usersCountProbe,
+  updateSemanticsProbe,
+  overlongProbe,
+  batchLimitProbe,
+  unknownIdProbe,
+  notOfferedProbe,
+  bigSetProbe,
+];
+
+/** Every key the probes answer (a key may be refined by a later phase). */
+export const OBSERVATION_KEYS: readonly string[] = [...new Set(PROBES.flatMap((p) => p.keys))];
+
+export async function probeObservations(client: StoreClient, config: RunConfig, probes: readonly Probe[] = PROBES): Promise<Record<string, Observation>> {
+  const shared = new Shared(client, config);
+  const results: Record<string, Observation> = {};
+  for (const phase of [1, 2, 3] as const) {
+    const ctx: ProbeContext = { client, config, shared, results };
+    const inPhase = probes.filter((p) => p.phase === phase);
+    const outcomes = await Promise.all(inPhase.map((p) => runOne(p, ctx)));
+    for (const out of outcomes) Object.assign(results, out);
+  }
+  // report order: the registry's key order
+  const ordered: Record<string, Observation> = {};
+  for (const key of [...new Set(probes.flatMap((p) => p.keys))]) if (results[key]) ordered[key] = results[key];
+  return ordered;
+}
+
+async function runOne(p: Probe, ctx: ProbeContext): Promise<Record<string, Observation>> {
+  const all = (o: Observation) => Object.fromEntries(p.keys.map((k) => [k, o]));
+  if (p.writes && ctx.config.readOnly) return all({ value: null, detail: 'not probed: read-only (this probe creates, updates or deletes)' });
+  try {
+    const out = await p.run(ctx);
+    // a key the probe forgot is a gap worth saying, not a silent hole (phase 3 may leave keys alone)
+    if (p.phase !== 3) for (const k of p.keys) out[k] ??= { value: null, detail: `could not tell: the ${p.name} probe gave no answer for ${k}` };
+    return out;
+  } catch (e) {
+    if (e instanceof ReadOnlyViolation) return all({ value: null, detail: `not probed: read-only (${e.message})` });
+    const why = e instanceof ProbeError ? e.message : `the ${p.name} probe failed: ${(e as Error)?.message ?? String(e)}`;
+    const ev = e instanceof ProbeError ? evidence(...e.exchanges) : [];
+    if (p.phase === 3) return {};
+    return all({ value: null, detail: `could not tell: ${why}`, evidence: ev });
+  }
 }

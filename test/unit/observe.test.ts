@@ -1,0 +1,160 @@
+/**
+ * The observation probes (src/observe) against the reference server and every
+ * benign variant: each observation equals the variant's truth
+ * (reference/variants.ts expectedObservations). Plus: --read-only sends no
+ * write, probes clean up what they create, and a broken probe or target never
+ * throws out of probeObservations.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { StoreClient } from '../../src/client/api.js';
+import { Ledger } from '../../src/client/ledger.js';
+import type { RunConfig } from '../../src/config.js';
+import { OBSERVATION_KEYS, probeObservations, type Probe } from '../../src/observe/index.js';
+import type { Observation } from '../../src/report/types.js';
+import { startReferenceServer, type ReferenceOptions, type ReferenceServer } from '../../reference/server.js';
+import { DEFAULT_OBSERVATIONS, VARIANTS, expectedObservations } from '../../reference/variants.js';
+
+const KEY = 'observe-test-key-0123456789';
+let open: Array<{ srv: ReferenceServer; client: StoreClient }> = [];
+
+afterEach(async () => {
+  for (const { srv, client } of open) {
+    await client.close();
+    await srv.close();
+  }
+  open = [];
+});
+
+async function probe(opts: ReferenceOptions & { readOnly?: boolean } = {}) {
+  const srv = await startReferenceServer({ apiKey: KEY, ...opts });
+  const ledger = new Ledger(undefined, 'sc0bse0001');
+  const client = new StoreClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: 10_000, connections: 8, retries: 0, readOnly: opts.readOnly, ledger });
+  open.push({ srv, client });
+  const config = {
+    baseUrl: srv.url, apiKey: KEY, embedded: true, reportDir: '/tmp', ledgerFile: '/tmp/unused', runTag: 'sc0bse0001', seed: 1,
+    depth: 'quick', readOnly: opts.readOnly === true, concurrency: 8, workers: 1, timeoutMs: 10_000, maxRps: 0, insecure: false,
+    deadlineMs: 60_000, observations: {},
+  } satisfies RunConfig;
+  const before = srv.snapshot();
+  srv.stats.reset();
+  const obs = await probeObservations(client, config);
+  return { srv, obs, before, after: srv.snapshot(), ledger };
+}
+
+const values = (obs: Record<string, Observation>) => Object.fromEntries(Object.entries(obs).map(([k, o]) => [k, o.value]));
+
+describe('observations equal the truth of the reference server', () => {
+  it('default server', async () => {
+    const { obs } = await probe();
+    for (const [key, want] of Object.entries(DEFAULT_OBSERVATIONS)) expect(obs[key]?.value, `${key}: ${obs[key]?.detail}`).toEqual(want);
+    // the extras, as the reference README documents them
+    expect(values(obs)).toMatchObject({
+      'users.countPath': '/api/v1/users/count',
+      'errors.shape': 'json {error:{code,message}}',
+      'delete.unknownId': 'ignored',
+      'update.unknownId': 'error 404',
+      'operation.notOffered': 404,
+      'auth.headerKeyAccepted': false,
+    });
+    expect(String(obs['http.contentType'].value)).toMatch(/^application\/json/);
+  });
+
+  for (const v of VARIANTS) {
+    it(`variant ${v.name}`, async () => {
+      const { obs } = await probe({ variant: v.name });
+      for (const [key, want] of Object.entries(expectedObservations[v.name])) {
+        expect(obs[key]?.value, `${v.name} ${key}: ${obs[key]?.detail}`).toEqual(want);
+      }
+    });
+  }
+
+  it('error shapes of the error variants', async () => {
+    expect((await probe({ variant: 'error-403-flat' })).obs['errors.shape'].value).toBe('json {success,message}');
+    expect((await probe({ variant: 'error-text-400' })).obs['errors.shape'].value).toBe('text');
+  });
+});
+
+describe('every observation carries evidence and a detail', () => {
+  it('default server', async () => {
+    const { obs } = await probe();
+    expect(Object.keys(obs).sort()).toEqual([...OBSERVATION_KEYS].sort());
+    for (const [key, o] of Object.entries(obs)) {
+      expect(o.detail, key).toBeTruthy();
+      expect(o.evidence?.length, key).toBeGreaterThan(0);
+      for (const ex of o.evidence!) {
+        expect(JSON.stringify(ex), key).not.toContain(KEY);
+        expect((ex.response?.body ?? '').length, key).toBeLessThanOrEqual(4_200);
+      }
+    }
+  });
+});
+
+describe('writes', () => {
+  it('probes delete every record they create (the store ends as it began)', async () => {
+    const { before, after, ledger } = await probe();
+    for (const [name, list] of Object.entries(before.records)) expect(after.records[name].length, name).toBe(list.length);
+    // ids still outstanding in memory are the probe GUIDs that never existed (the ledger file marks them done)
+    for (const [name, ids] of ledger.outstanding()) {
+      const left = new Set(after.records[name].map((x) => String(x.id).toLowerCase()));
+      for (const id of ids) expect(left.has(id), `${name} ${id}`).toBe(false);
+    }
+  });
+
+  it('a small store: records are created to decide the page sizes, then deleted', async () => {
+    const { obs, before, after } = await probe({ variant: 'small-store' });
+    expect(obs['pagination.defaultPageSize'].value).toBe(100);
+    expect(obs['pagination.maxPageSize'].value).toBe(1000);
+    expect(after.records.collection.length).toBe(before.records.collection.length);
+  });
+
+  it('--read-only: nothing but get and count is sent; write probes say so', async () => {
+    const { srv, obs } = await probe({ readOnly: true });
+    expect(Object.keys(srv.stats.byOperation).sort()).toEqual(['count', 'get', 'other'].filter((k) => k in srv.stats.byOperation).sort());
+    expect(srv.stats.byOperation.create ?? 0).toBe(0);
+    expect(srv.stats.byOperation.update ?? 0).toBe(0);
+    expect(srv.stats.byOperation.delete ?? 0).toBe(0);
+    for (const key of ['update.semantics', 'limits.overlongString', 'limits.maxDataItems', 'delete.unknownId', 'update.unknownId', 'operation.notOffered']) {
+      expect(obs[key].value, key).toBeNull();
+      expect(obs[key].detail, key).toMatch(/^not probed: read-only/);
+    }
+    // the read probes still answer
+    expect(obs['pagination.firstPageNumber'].value).toBe(1);
+    expect(obs['order.default'].value).toBe('createdon asc');
+  });
+
+  it('--read-only on a small store: undecidable page sizes are null with what is known', async () => {
+    const { obs, srv } = await probe({ readOnly: true, variant: 'small-store' });
+    expect(srv.stats.byOperation.create ?? 0).toBe(0);
+    expect(obs['pagination.defaultPageSize'].value).toBeNull();
+    expect(obs['pagination.defaultPageSize'].detail).toMatch(/could not tell: .*at least 60/);
+    expect(obs['pagination.maxPageSize'].value).toBeNull();
+  });
+});
+
+describe('robustness: a probe never throws out of probeObservations', () => {
+  it('a probe that throws yields null with "could not tell"', async () => {
+    const srv = await startReferenceServer({ apiKey: KEY });
+    const client = new StoreClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: 5_000, connections: 2 });
+    open.push({ srv, client });
+    const broken: Probe = { name: 'broken', keys: ['x.one', 'x.two'], phase: 1, run: async () => { throw new Error('boom'); } };
+    const obs = await probeObservations(client, { readOnly: false, runTag: 'sc00000000' } as RunConfig, [broken]);
+    expect(obs['x.one']).toMatchObject({ value: null, detail: 'could not tell: the broken probe failed: boom' });
+    expect(obs['x.two'].value).toBeNull();
+  });
+
+  it('a target failing every get and count: every key is null, nothing throws', async () => {
+    const { obs } = await probe({ transport: { rate503: 1 } });
+    for (const key of ['pagination.firstPageNumber', 'pagination.defaultPageSize', 'order.default', 'filters.combination', 'pages.titleFilterKey']) {
+      expect(obs[key].value, key).toBeNull();
+      expect(obs[key].detail, key).toMatch(/^could not tell/);
+    }
+  });
+
+  it('faults show in the observations instead of breaking them', async () => {
+    const { obs } = await probe({ faults: ['wrong-key-accepted', 'cap-not-applied'] });
+    expect(obs['auth.invalidKeyStatus'].value).toBe(200);
+    expect(obs['auth.invalidKeyStatus'].detail).toMatch(/with an array of \d+ record/);
+    expect(obs['pagination.maxPageSize'].value).toBe(1200);
+    expect(obs['pagination.maxPageSize'].detail).toMatch(/beyond the §8 cap/);
+  });
+});
