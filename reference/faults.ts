@@ -52,6 +52,50 @@ export const FAULTS: readonly Fault[] = [
   fault('datetime-with-T', 'conventions.datetime-form', "DateTime values are shown as 'YYYY-MM-DDTHH:MM:SS'", {
     formatDateTime: (v, next) => next(v).replace(' ', 'T'),
   }),
+  fault('write-number-scalar', 'conventions.scalar-strings', 'create and update show the first Integer/Decimal field of each record as a JSON number', {
+    renderWrite(r, rec, next) {
+      const out = next(r, rec);
+      const f = r.writeFields.find((x) => isNumeric(x.kind));
+      if (f && typeof out[f.name] === 'string') out[f.name] = Number(out[f.name].replace(',', '.'));
+      return out;
+    },
+  }),
+  fault('guid-uppercase-no-hyphen', 'conventions.guid-form', 'record ids are shown in upper case without hyphens (32 hex digits)', {
+    renderGet: (r, rec, next) => ({ ...next(r, rec), id: String(rec.id).toUpperCase().replace(/-/g, '') }),
+    renderWrite: (r, rec, next) => ({ ...next(r, rec), id: String(rec.id).toUpperCase().replace(/-/g, '') }),
+  }),
+  fault('birthdate-with-time', 'conventions.date-form', "Date fields (customer birthdate) are shown as 'YYYY-MM-DD 00:00:00'", {
+    renderGet(r, rec, next) {
+      const out = next(r, rec);
+      for (const f of r.fields) if (f.kind === 'date' && out[f.name]) out[f.name] = `${out[f.name]} 00:00:00`;
+      return out;
+    },
+  }),
+  fault('missing-author', 'conventions.audit-fields', 'get leaves author out of every record', {
+    renderGet(r, rec, next) {
+      const { author: _dropped, ...rest } = next(r, rec);
+      return rest;
+    },
+  }),
+  fault('country-with-createdon', 'conventions.audit-fields', 'get gives countries a createdon', {
+    renderGet: (r, rec, next) => (!r.audit && !r.single ? { ...next(r, rec), createdon: '2020-01-01 00:00:00' } : next(r, rec)),
+  }),
+  fault('get-drops-field', 'conventions.record-schema', 'get leaves out the last String field of every record', {
+    renderGet(r, rec, next) {
+      const out = next(r, rec);
+      const f = r.fields.filter((x) => x.kind === 'string' && x.name !== 'author').pop();
+      if (f) delete out[f.name];
+      return out;
+    },
+  }),
+  fault('write-drops-field', 'conventions.write-record-schema', 'create and update leave out the last String field of every record', {
+    renderWrite(r, rec, next) {
+      const out = next(r, rec);
+      const f = r.writeFields.filter((x) => x.kind === 'string' && x.name !== 'author').pop();
+      if (f) delete out[f.name];
+      return out;
+    },
+  }),
 
   // §4 Formatting differs by operation
   fault('get-boolean-1-0', 'format.get.boolean', "get shows booleans as '1'/'0'", {
@@ -72,6 +116,31 @@ export const FAULTS: readonly Fault[] = [
     renderWrite(r, rec, next) {
       const out = next(r, rec);
       for (const f of r.writeFields) if (f.quirk) out[f.name] = String(rec[f.name]);
+      return out;
+    },
+  }),
+  fault('get-decimal-comma', 'format.get.decimal-dot', 'get shows the dot decimals (product price, order totals...) with a comma', {
+    renderGet(r, rec, next) {
+      const out = next(r, rec);
+      for (const f of r.fields) if (f.kind === 'decimal' && f.separator === '.' && typeof out[f.name] === 'string') out[f.name] = out[f.name].replace('.', ',');
+      return out;
+    },
+  }),
+  fault('get-comma-decimals-dot', 'format.get.decimal-comma', 'get shows order item unitprice and shipping handlingfee/fixedamount with a dot', {
+    renderGet(r, rec, next) {
+      const out = next(r, rec);
+      const dot = (o: Rec, fields: typeof r.fields) => {
+        for (const f of fields) if (f.separator === ',' && typeof o?.[f.name] === 'string') o[f.name] = o[f.name].replace(',', '.');
+      };
+      dot(out, r.fields);
+      for (const f of r.fields) if (f.itemFields && Array.isArray(out[f.name])) for (const item of out[f.name]) dot(item, f.itemFields);
+      return out;
+    },
+  }),
+  fault('write-decimal-dot', 'format.write.decimal-comma', 'create and update show price, weight, discountamount and minimumpurchase with a dot', {
+    renderWrite(r, rec, next) {
+      const out = next(r, rec);
+      for (const f of r.writeFields) if (f.separator === ',' && typeof out[f.name] === 'string') out[f.name] = out[f.name].replace(',', '.');
       return out;
     },
   }),
