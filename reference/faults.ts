@@ -188,6 +188,55 @@ export const FAULTS: readonly Fault[] = [
       return out;
     },
   }),
+  fault('create-batch-only-first', 'lifecycle.create.batch', 'a create with several items in data answers all of them but stores only the first: the others never show in get or count', ((): Partial<FaultHooks> => {
+    const lost = new Set<unknown>();
+    let inCreate = false; // the items of one create are built in one synchronous run
+    const shown = (list: Rec[]) => list.filter((x) => !lost.has(x.id));
+    return {
+      afterCreate(r, rec, item, next) {
+        if (inCreate) lost.add(rec.id);
+        else { inCreate = true; queueMicrotask(() => { inCreate = false; }); }
+        return next(r, rec, item);
+      },
+      paginate: (list, p, next) => next(shown(list), p),
+      count: (matched, all, next) => next(shown(matched), shown(all)),
+    };
+  })()),
+  fault('update-wrong-record', 'lifecycle.update.others-untouched', 'an update is applied to the record created right after the named one; the named one keeps its values', ((): Partial<FaultHooks> => {
+    const made = new Map<string, Rec[]>(); // stored records by resource, in creation order
+    return {
+      afterCreate(r, rec, item, next) {
+        const out = next(r, rec, item);
+        (made.get(r.name) ?? made.set(r.name, []).get(r.name)!).push(out);
+        return out;
+      },
+      afterUpdate(r, rec, item, before, next) {
+        const list = made.get(r.name) ?? [];
+        const i = list.findIndex((x) => x.id === before.id);
+        const other = i < 0 ? undefined : list[i + 1];
+        if (!other) return next(r, rec, item, before);
+        for (const p of r.payload) if (p.name in item) other[p.recordField ?? p.name] = rec[p.recordField ?? p.name];
+        return before;
+      },
+    };
+  })()),
+  fault('delete-nothing', 'lifecycle.delete.gone', "delete answers {success: 'true'} but removes nothing", {
+    selectDeletes: () => new Set<string>(),
+  }),
+  fault('tags-dropped', 'lifecycle.create.references', 'create stores no tags: tags is an empty list whatever was sent', {
+    afterCreate(r, rec, item, next) {
+      const out = next(r, rec, item);
+      for (const p of r.payload) if (p.kind === 'list' && !p.references) out[p.recordField ?? p.name] = [];
+      return out;
+    },
+  }),
+  fault('categories-empty', 'lifecycle.create.references', 'create accepts categoryid but stores no categories: categories is an empty list', {
+    afterCreate(r, rec, item, next) {
+      const out = next(r, rec, item);
+      for (const p of r.payload) if (p.references === 'category') out[p.recordField ?? p.name] = [];
+      return out;
+    },
+  }),
 
   // §3 Versions
   fault('blog-versions-reversed', 'versions.order', 'blog post versions are listed newest first', {
@@ -198,6 +247,22 @@ export const FAULTS: readonly Fault[] = [
   }),
   fault('version-number-not-incremented', 'versions.append', 'an update appends a version with the same number as the last one', {
     nextVersion: (v, next) => String(Number(next(v)) - 1),
+  }),
+  fault('version-content-stale', 'versions.append', 'the version an update appends holds the content from before the update', {
+    afterUpdate(r, rec, item, before, next) {
+      const out = next(r, rec, item, before);
+      const added = Array.isArray(out.versions) ? out.versions[out.versions.length - 1] : undefined;
+      if (added) added.content = String(before.content ?? '');
+      return out;
+    },
+  }),
+  fault('version-createdon-not-updated', 'versions.append', "the version an update appends carries the createdon of the record's creation, not of the update", {
+    afterUpdate(r, rec, item, before, next) {
+      const out = next(r, rec, item, before);
+      const added = Array.isArray(out.versions) ? out.versions[out.versions.length - 1] : undefined;
+      if (added) added.createdon = before.createdon;
+      return out;
+    },
   }),
 
   // §5 Authentication
@@ -225,6 +290,21 @@ export const FAULTS: readonly Fault[] = [
   // §8 Limits
   fault('truncate-at-200', 'limits.string-255', 'String values over 200 characters are silently cut to 200', {
     inputString: (v, max, next) => next(v.length > 200 ? v.slice(0, 200) : v, max),
+  }),
+  fault('emoji-mangled', 'limits.text-encoding', 'characters outside the BMP (emoji) are stored as U+FFFD', {
+    inputString: (v, max, next) => next(v.replace(/[\u{10000}-\u{10FFFF}]/gu, '\uFFFD'), max),
+  }),
+  fault('integer-11-digit-overflow', 'limits.integer-11-digits', 'create stores Integer values as signed 32-bit numbers (99999999999 wraps to 1215752191)', {
+    afterCreate(r, rec, item, next) {
+      for (const p of r.payload) if (p.kind === 'integer' && /^-?[0-9]+$/.test(String(rec[p.name]))) rec[p.name] = String(BigInt.asIntN(32, BigInt(rec[p.name])));
+      return next(r, rec, item);
+    },
+  }),
+  fault('decimal-rounded-1', 'limits.decimal-digits', 'create stores Decimal values rounded to 1 decimal', {
+    afterCreate(r, rec, item, next) {
+      for (const p of r.payload) if (p.kind === 'decimal' && rec[p.name] != null) rec[p.name] = Number(String(rec[p.name]).replace(',', '.')).toFixed(1);
+      return next(r, rec, item);
+    },
   }),
 ];
 
