@@ -10,7 +10,7 @@ import { Ledger } from '../client/ledger.js';
 import type { RunConfig } from '../config.js';
 import { probeObservations } from '../observe/index.js';
 import { diffBaseline } from '../report/baseline.js';
-import { applyExpectations, loadExpectations } from '../report/expectations.js';
+import { applyExpectations, expectationsInfo, loadExpectations } from '../report/expectations.js';
 import { summarize } from '../report/summary.js';
 import type { CheckResult, Observation, Report } from '../report/types.js';
 import { writeReports } from '../report/write.js';
@@ -104,8 +104,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     term.endProgress();
 
     let checks: CheckResult[] = run.collector.results;
-    let stale: string[] = [];
-    if (expectations) ({ checks, stale } = applyExpectations(checks, expectations) as any);
+    const applied = expectations ? applyExpectations(checks, expectations) : undefined;
+    if (applied) checks = applied.checks;
 
     term.line('cleaning up…');
     const cleanup = await cleanupLedger(config, [config.ledgerFile]);
@@ -142,7 +142,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       targetErrors,
       cleanup: { created: cleanup.created, deleted: cleanup.deleted, leftBehind: cleanup.leftBehind },
     };
-    if (stale.length) report.targetErrors.push({ message: `expectations that matched no check: ${stale.join(', ')}`, count: stale.length });
+    if (applied) report.expectations = expectationsInfo(inputs.expectFile!, applied);
     if (baselineReport) {
       report.baseline = diffBaseline(report, baselineReport, inputs.baselineFile!);
       if (report.baseline.regression && report.summary.verdict === 'conformant') {
