@@ -1,0 +1,93 @@
+/**
+ * npm run bench: the suite against the reference server, timed. Figures, not a
+ * timed test: wall time, requests, requests per check, peak in flight at the
+ * server, and effective concurrency (requests × latency ÷ wall), for
+ *   standard depth with 0 ms and with 30 ms added latency per response, and quick depth.
+ * All runs happen in one invocation so ratios compare like with like.
+ * Writes reports/bench.json.
+ *   npm run bench [-- --runs quick,standard,standard-30ms --concurrency N --workers N]
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startReferenceServer } from '../reference/server.js';
+import type { Report } from '../src/report/types.js';
+import { PROJECT_ROOT } from '../src/version.js';
+
+interface Scenario { name: string; depth: 'quick' | 'standard' | 'deep'; latencyMs: number; target?: string }
+interface Figures {
+  scenario: string; depth: string; latencyMs: number; wallS: number; requests: number; checks: number;
+  requestsPerCheck: number; peakInFlight: number; effectiveConcurrency: number; verdict: string; exitCode: number | null; target?: string;
+}
+
+const ALL: Scenario[] = [
+  { name: 'quick', depth: 'quick', latencyMs: 0, target: 'under 10 s' },
+  { name: 'standard', depth: 'standard', latencyMs: 0, target: 'under 30 s' },
+  { name: 'standard-30ms', depth: 'standard', latencyMs: 30, target: 'under 60 s, effective concurrency ≥ 8' },
+];
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+async function runOne(s: Scenario, extra: string[]): Promise<Figures> {
+  const apiKey = `bench-${Math.random().toString(36).slice(2)}`;
+  const server = await startReferenceServer({ apiKey, transport: { latencyMs: s.latencyMs } });
+  const dir = mkdtempSync(join(tmpdir(), `sc-bench-${s.name}-`));
+  const started = performance.now();
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), [
+      join(PROJECT_ROOT, 'src', 'cli.ts'), '--base-url', server.url, '--depth', s.depth, '--seed', '12345', '--report-dir', dir, '--quiet', ...extra,
+    ], { cwd: PROJECT_ROOT, env: { ...process.env, STORE_API_KEY: apiKey }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c) => (err += c));
+    child.on('error', reject);
+    child.on('close', (c) => {
+      if (c !== 0) process.stderr.write(err.split('\n').slice(-6).join('\n') + '\n');
+      resolve(c);
+    });
+  });
+  const wall = (performance.now() - started) / 1000;
+  const peak = server.stats.peakInFlight;
+  const requests = server.stats.total;
+  await server.close();
+  const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+  const checks = report.checks.length;
+  return {
+    scenario: s.name, depth: s.depth, latencyMs: s.latencyMs, target: s.target,
+    wallS: round(wall), requests, checks,
+    requestsPerCheck: round(requests / Math.max(1, checks)),
+    peakInFlight: peak,
+    effectiveConcurrency: s.latencyMs ? round((requests * s.latencyMs) / 1000 / wall) : 0,
+    verdict: report.summary.verdict, exitCode: code,
+  };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function main(): Promise<void> {
+  const wanted = (arg('runs') ?? ALL.map((s) => s.name).join(',')).split(',');
+  const extra: string[] = [];
+  for (const f of ['concurrency', 'workers']) if (arg(f)) extra.push(`--${f}`, arg(f)!);
+  const results: Figures[] = [];
+  for (const s of ALL.filter((x) => wanted.includes(x.name))) {
+    process.stderr.write(`bench: ${s.name}…\n`);
+    results.push(await runOne(s, extra));
+  }
+  const machine = { cpus: availableParallelism(), model: cpus()[0]?.model, loadavg: loadavg().map(round), node: process.version };
+  const out = { at: new Date().toISOString(), machine, options: extra, results };
+  mkdirSync(join(PROJECT_ROOT, 'reports'), { recursive: true });
+  writeFileSync(join(PROJECT_ROOT, 'reports', 'bench.json'), JSON.stringify(out, null, 2) + '\n');
+  const head = ['scenario', 'wall s', 'requests', 'checks', 'req/check', 'peak in flight', 'eff. concurrency', 'verdict', 'target'];
+  const rows = results.map((r) => [r.scenario, r.wallS, r.requests, r.checks, r.requestsPerCheck, r.peakInFlight, r.latencyMs ? r.effectiveConcurrency : '—', r.verdict, r.target ?? '']);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells: unknown[]) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  process.stdout.write(`machine: ${machine.cpus} cpus, load ${machine.loadavg.join(' ')}, node ${machine.node}\n${line(head)}\n${rows.map(line).join('\n')}\nwritten: reports/bench.json\n`);
+}
+
+main().catch((e) => {
+  process.stderr.write(`bench: ${(e as Error).message}\n`);
+  process.exit(1);
+});
