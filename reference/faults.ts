@@ -8,6 +8,7 @@
  * plus `next`, the behaviour it replaces.
  */
 import { RULES, type RuleId } from '../src/rules.js';
+import { ApiError } from './engine.js';
 import type { FaultHooks, Rec } from './pipeline.js';
 
 export interface Fault {
@@ -157,6 +158,33 @@ export const FAULTS: readonly Fault[] = [
   }),
   fault('count-ignores-filters', 'filters.count-agrees', 'count ignores the filters and returns the total', {
     count: (_matched, all) => all.length,
+  }),
+  fault('array-filter-case-insensitive', 'filters.array', 'a String array filter ignores case', {
+    matchArray: (value, wanted, kind, next) => (kind === 'string' ? wanted.some((w) => w.toLowerCase() === value.toLowerCase()) : next(value, wanted, kind)),
+  }),
+  fault('range-min-exclusive-when-inclusive', 'filters.range', 'a value equal to a _min bound is left out while one equal to a _max bound is kept', {
+    compareRange: (value, bound, kind, next) => (next(value, bound, kind) === 0 ? -1 : next(value, bound, kind)),
+  }),
+  fault('range-max-ignored', 'filters.range', 'a _max bound is ignored: values above it are kept', {
+    compareRange: (value, bound, kind, next) => Math.min(next(value, bound, kind), 0),
+  }),
+  fault('datetime-range-as-text', 'filters.range', "DateTime bounds are compared as unpadded text ('2024-10-1 9:15:0' sorts before '2024-9-30 …')", {
+    compareRange(value, bound, kind, next) {
+      const text = (s: string) => s.split(/[-: T]/).map(Number).join('-');
+      return kind === 'datetime' && value ? (text(value) < text(bound) ? -1 : text(value) > text(bound) ? 1 : 0) : next(value, bound, kind);
+    },
+  }),
+  fault('date-only-bound-rejected', 'filters.date-only-bound', "a DateTime range bound given as a date only ('YYYY-MM-DD') is rejected with 400", {
+    compareRange(value, bound, kind, next) {
+      if (kind === 'datetime' && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(bound)) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: ${bound} is not a date with time`);
+      return next(value, bound, kind);
+    },
+  }),
+  fault('count-off-by-one', 'filters.count-agrees', 'count with filters that narrow the records reports one more than match', {
+    count: (matched, all, next) => next(matched, all) + (matched.length < all.length ? 1 : 0),
+  }),
+  fault('id-filter-ignored', 'filters.id', 'GUID array filters (the id filter among them) match every record', {
+    matchArray: (value, wanted, kind, next) => (kind === 'guid' ? true : next(value, wanted, kind)),
   }),
 
   // §4 / §8 Pagination
