@@ -265,6 +265,11 @@ export const FAULTS: readonly Fault[] = [
       return out;
     },
   }),
+  fault('delete-answers-404', 'lifecycle.delete.response', 'delete of ids that exist answers 404 RECORD_NOT_FOUND (and removes nothing)', {
+    selectDeletes() {
+      throw new ApiError(404, 'RECORD_NOT_FOUND', 'no record with these ids');
+    },
+  }),
 
   // §3 Versions
   fault('blog-versions-reversed', 'versions.order', 'blog post versions are listed newest first', {
