@@ -198,6 +198,21 @@ export const FAULTS: readonly Fault[] = [
       return list.slice(p.pageIndex * size - 1, p.pageIndex * size - 1 + size);
     },
   }),
+  fault('page-size-ignored', 'pagination.page-size', 'pagination.pageSize is ignored: every page holds up to 100 records', {
+    paginate: (list, p, next) => next(list, { ...p, pageSize: 100 }),
+  }),
+  fault('pages-gap', 'pagination.partition', 'every page after the first starts one record late (a record between pages is never returned)', {
+    paginate(list, p, next) {
+      const size = Math.min(p.pageSize, p.cap);
+      return p.pageIndex === 0 ? next(list, p) : list.slice(p.pageIndex * size + 1, p.pageIndex * size + 1 + size);
+    },
+  }),
+  fault('order-unstable', 'pagination.partition', 'records come in a new random order on every request, so pages do not partition them', {
+    paginate: (list, p, next) => next(list.map((x) => [Math.random(), x] as const).sort((a, b) => a[0] - b[0]).map(([, x]) => x), p),
+  }),
+  fault('count-unfiltered-wrong', 'pagination.count-total', 'count without filters reports one record more than get can walk', {
+    count: (matched, all, next) => next(matched, all) + (matched.length === all.length ? 1 : 0),
+  }),
 
   // §4 Create, update, delete
   fault('update-drops-field', 'lifecycle.update.changes', 'update ignores the first property it is given (keeps the old value)', {
@@ -311,6 +326,19 @@ export const FAULTS: readonly Fault[] = [
   fault('missing-key-accepted', 'auth.missing-key-no-records', 'a request without authentication is served', {
     authenticate: (a, next) => (next(a) === 'missing' ? 'ok' : next(a)),
   }),
+  fault('wrong-key-create-succeeds', 'auth.invalid-key-no-change', 'a create or update with a wrong key is carried out, then answered 401 (reads and deletes are still refused)', ((): Partial<FaultHooks> => {
+    let wrong = false; // set per request by authenticate; the engine handles a request synchronously
+    const refuse = () => new ApiError(401, 'INVALID_KEY', 'the API key is not valid');
+    const guard = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A): R => { if (wrong) throw refuse(); return f(...a); };
+    return {
+      authenticate(a, next) { const v = next(a); wrong = v === 'invalid'; return wrong ? 'ok' : v; },
+      renderWrite: (r, rec, next) => { const out = next(r, rec); if (wrong) throw refuse(); return out; },
+      renderGet: (r, rec, next) => guard(next)(r, rec),
+      count: (m, all, next) => guard(next)(m, all),
+      storeObject: (store, next) => guard(next)(store),
+      selectDeletes: (ids, all, next) => guard(next)(ids, all),
+    };
+  })()),
 
   // §5 / §4 Store
   fault('store-without-apikey', 'store.apikey-field', 'store get omits the apikey field', {
@@ -318,6 +346,9 @@ export const FAULTS: readonly Fault[] = [
       const { apikey: _dropped, ...rest } = next(store);
       return rest;
     },
+  }),
+  fault('store-returns-array', 'store.single-object', 'store get returns the store object inside an array: [store]', {
+    storeObject: (store, next) => [next(store)] as unknown as Rec,
   }),
 
   // §8 Limits
@@ -338,6 +369,11 @@ export const FAULTS: readonly Fault[] = [
       for (const p of r.payload) if (p.kind === 'decimal' && rec[p.name] != null) rec[p.name] = Number(String(rec[p.name]).replace(',', '.')).toFixed(1);
       return next(r, rec, item);
     },
+  }),
+
+  // observed behaviour ("not shown" choices applied consistently)
+  fault('customers-newest-first', 'observe.consistent', 'customers are listed newest first while every other resource keeps the default order', {
+    paginate: (list, p, next) => next(list[0] && 'birthdate' in list[0] ? reverse(list) : list, p),
   }),
 ];
 
