@@ -181,6 +181,7 @@ export class Engine {
         }
         return wanted.includes(value);
       },
+      matchBoolean: (value, wanted) => toTrueFalse(value) === toTrueFalse(wanted),
       compareRange(value, bound, kind) {
         switch (kind) {
           case 'integer': case 'decimal': return toNumber(value) - toNumber(bound);
@@ -397,8 +398,8 @@ export class Engine {
         const wanted = (value as unknown[]).map((x) => String(x));
         conditions.push((rec) => p.matchArray(String(rec[field] ?? ''), wanted, kind));
       } else if (m.filter === 'boolean') {
-        const want = toTrueFalse(value);
-        conditions.push((rec) => toTrueFalse(rec[field]) === want);
+        const want = String(value);
+        conditions.push((rec) => p.matchBoolean(String(rec[field] ?? ''), want));
       } else {
         const bound = String(Array.isArray(value) ? value[0] : value);
         const g = ranges.get(field) ?? { kind };
@@ -476,13 +477,17 @@ export class Engine {
     const policy = this.behaviour.overlongString;
     if (policy === 'rejected') return [item, item];
     const cut: Rec = { ...item };
+    // lengths are characters (code points), as JSON Schema's maxLength counts them: an emoji is one
+    const fit = (x: unknown, max: number) => {
+      if (typeof x !== 'string') return x;
+      const chars = [...x];
+      return chars.length > max ? chars.slice(0, max).join('') : x;
+    };
     for (const prop of r.payload) {
       const v = item[prop.name];
       if (!prop.maxLength) continue;
-      if (typeof v === 'string' && v.length > prop.maxLength) cut[prop.name] = v.slice(0, prop.maxLength);
-      if (prop.kind === 'list' && Array.isArray(v)) {
-        cut[prop.name] = v.map((x) => (typeof x === 'string' && x.length > prop.maxLength! ? x.slice(0, prop.maxLength) : x));
-      }
+      if (typeof v === 'string') cut[prop.name] = fit(v, prop.maxLength);
+      if (prop.kind === 'list' && Array.isArray(v)) cut[prop.name] = v.map((x) => fit(x, prop.maxLength!));
     }
     return [cut, policy === 'truncated' ? cut : item];
   }
