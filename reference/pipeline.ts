@@ -42,6 +42,8 @@ export interface Pipeline {
   formatDateTime(v: string): string;
   /** array filter: does `value` equal one of `wanted`? kind is the record field's kind */
   matchArray(value: string, wanted: string[], kind: ScalarKind): boolean;
+  /** boolean filter: does the record's `value` match the filter value `wanted` ('true'/'false' as sent)? */
+  matchBoolean(value: string, wanted: string): boolean;
   /** range filter: compare a record value with a bound (<0, 0, >0) */
   compareRange(value: string, bound: string, kind: ScalarKind): number;
   /** the page of an ordered, filtered list */
