@@ -20,6 +20,10 @@ export default defineConfig({
           pool: 'threads',
           // one module graph per worker: schemas compile once, one keep-alive pool per worker
           isolate: false,
+          // checks of a file run concurrently (each has its own client view and scope); requests in
+          // flight stay bounded by the per-worker pool (--concurrency)
+          sequence: { concurrent: true },
+          maxConcurrency: 16,
           setupFiles: ['allure-vitest/setup', './src/check/setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
