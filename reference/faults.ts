@@ -8,6 +8,7 @@
  * plus `next`, the behaviour it replaces.
  */
 import { RULES, type RuleId } from '../src/rules.js';
+import { resource } from '../src/schema/model.js';
 import { ApiError } from './engine.js';
 import type { FaultHooks, Rec } from './pipeline.js';
 
@@ -187,6 +188,10 @@ export const FAULTS: readonly Fault[] = [
     matchArray: (value, wanted, kind, next) => (kind === 'guid' ? true : next(value, wanted, kind)),
   }),
 
+  fault('boolean-filter-string-truthy', 'filters.boolean', "a Boolean filter reads its value as a truthy string: 'false' also matches the records whose field is true", {
+    matchBoolean: (value, wanted, next) => next(value, wanted === '' ? 'false' : 'true'),
+  }),
+
   // §4 / §8 Pagination
   fault('cap-not-applied', 'pagination.cap-1000', 'a get returns as many records as pageSize asks, beyond 1000', {
     paginate: (list, p, next) => next(list, { ...p, cap: Number.POSITIVE_INFINITY }),
@@ -212,6 +217,20 @@ export const FAULTS: readonly Fault[] = [
   }),
   fault('count-unfiltered-wrong', 'pagination.count-total', 'count without filters reports one record more than get can walk', {
     count: (matched, all, next) => next(matched, all) + (matched.length === all.length ? 1 : 0),
+  }),
+
+  fault('count-capped-at-1000', 'pagination.count-total', 'count never reports more than 1000 (the get cap applied to count too)', {
+    count: (matched, all, next) => Math.min(next(matched, all), 1000),
+  }),
+  fault('order-ties-unstable', 'pagination.partition', 'records with the same createdon come in a new random order on every request (the sort has no tie-breaker)', {
+    paginate(list, p, next) {
+      const out: Rec[] = [];
+      for (let i = 0, j = 0; i < list.length; i = j) {
+        for (j = i + 1; j < list.length && list[j].createdon === list[i].createdon;) j++;
+        out.push(...list.slice(i, j).map((x) => [Math.random(), x] as const).sort((a, b) => a[0] - b[0]).map(([, x]) => x));
+      }
+      return next(out, p);
+    },
   }),
 
   // §4 Create, update, delete
@@ -286,6 +305,53 @@ export const FAULTS: readonly Fault[] = [
     },
   }),
 
+  fault('create-drops-last-string', 'lifecycle.create.single', "create ignores the last String property it is given: the record keeps '' (and is answered so)", {
+    afterCreate(r, rec, item, next) {
+      const prop = [...r.payload].reverse().find((x) => x.kind === 'string' && typeof item[x.name] === 'string' && item[x.name] !== '');
+      if (prop) rec[prop.recordField ?? prop.name] = '';
+      return next(r, rec, item);
+    },
+  }),
+  fault('create-echoes-unsaved-value', 'lifecycle.create.round-trip', 'create answers the values sent, but stores the first String property without its last character', ((): Partial<FaultHooks> => {
+    const sent = new WeakMap<Rec, [string, string]>();
+    return {
+      afterCreate(r, rec, item, next) {
+        const out = next(r, rec, item);
+        const prop = r.payload.find((x) => x.kind === 'string' && [...String(out[x.recordField ?? x.name] ?? '')].length > 1);
+        const f = prop && (prop.recordField ?? prop.name);
+        if (f) { sent.set(out, [f, out[f]]); out[f] = [...out[f]].slice(0, -1).join(''); }
+        return out;
+      },
+      renderWrite(r, rec, next) {
+        const out = next(r, rec);
+        const s = sent.get(rec);
+        if (s) out[s[0]] = s[1];
+        return out;
+      },
+    };
+  })()),
+  fault('update-answers-old-values', 'lifecycle.update.response', 'update stores the change but answers each record as it was before the update', ((): Partial<FaultHooks> => {
+    const old = new WeakMap<Rec, Rec>();
+    return {
+      afterUpdate(r, rec, item, before, next) { const out = next(r, rec, item, before); old.set(out, before); return out; },
+      renderWrite: (r, rec, next) => next(r, old.get(rec) ?? rec),
+    };
+  })()),
+  fault('update-batch-only-first', 'lifecycle.update.changes', 'an update with several items in data changes only the first record; the others keep their values, though all are answered as changed', ((): Partial<FaultHooks> => {
+    const answered = new WeakMap<Rec, Rec>();
+    let inUpdate = false; // the items of one update are handled in one synchronous run
+    return {
+      afterUpdate(r, rec, item, before, next) {
+        const out = next(r, rec, item, before);
+        if (!inUpdate) { inUpdate = true; queueMicrotask(() => { inUpdate = false; }); return out; }
+        const kept = { ...before };
+        answered.set(kept, out);
+        return kept;
+      },
+      renderWrite: (r, rec, next) => next(r, answered.get(rec) ?? rec),
+    };
+  })()),
+
   // §3 Versions
   fault('blog-versions-reversed', 'versions.order', 'blog post versions are listed newest first', {
     orderVersions: (r, v, next) => (r.versionsOrder === 'oldest-first' ? reverse(next(r, v)) : next(r, v)),
@@ -309,6 +375,14 @@ export const FAULTS: readonly Fault[] = [
       const out = next(r, rec, item, before);
       const added = Array.isArray(out.versions) ? out.versions[out.versions.length - 1] : undefined;
       if (added) added.createdon = before.createdon;
+      return out;
+    },
+  }),
+
+  fault('first-version-numbered-0', 'versions.initial', 'a created blog post or page gets its first version numbered 0 (later ones follow on: 1, 2, ...)', {
+    afterCreate(r, rec, item, next) {
+      const out = next(r, rec, item);
+      if (Array.isArray(out.versions)) out.versions = out.versions.map((v: Rec) => ({ ...v, version: '0' }));
       return out;
     },
   }),
@@ -340,6 +414,37 @@ export const FAULTS: readonly Fault[] = [
     };
   })()),
 
+  fault('store-served-to-wrong-key', 'auth.invalid-key-no-records', 'store get ignores the key: a wrong key gets the store object, apikey included (every other operation refuses it)', ((): Partial<FaultHooks> => {
+    let wrong = false; // set per request by authenticate; the engine handles a request synchronously
+    const refuse = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A): R => {
+      if (wrong) throw new ApiError(401, 'INVALID_KEY', 'the API key is not valid');
+      return f(...a);
+    };
+    return {
+      authenticate(a, next) { const v = next(a); wrong = v === 'invalid'; return wrong ? 'ok' : v; },
+      paginate: (list, p, next) => refuse(next)(list, p),
+      count: (m, all, next) => refuse(next)(m, all),
+      afterCreate: (r, rec, item, next) => refuse(next)(r, rec, item),
+      afterUpdate: (r, rec, item, before, next) => refuse(next)(r, rec, item, before),
+      selectDeletes: (ids, all, next) => refuse(next)(ids, all),
+    };
+  })()),
+  fault('delete-without-key-succeeds', 'auth.invalid-key-no-change', 'a delete without authentication is carried out (every other operation refuses a missing key)', ((): Partial<FaultHooks> => {
+    let missing = false; // set per request by authenticate; the engine handles a request synchronously
+    const refuse = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A): R => {
+      if (missing) throw new ApiError(401, 'MISSING_KEY', 'authentication.apiKey is missing');
+      return f(...a);
+    };
+    return {
+      authenticate(a, next) { const v = next(a); missing = v === 'missing'; return missing ? 'ok' : v; },
+      paginate: (list, p, next) => refuse(next)(list, p),
+      count: (m, all, next) => refuse(next)(m, all),
+      storeObject: (store, next) => refuse(next)(store),
+      afterCreate: (r, rec, item, next) => refuse(next)(r, rec, item),
+      afterUpdate: (r, rec, item, before, next) => refuse(next)(r, rec, item, before),
+    };
+  })()),
+
   // §5 / §4 Store
   fault('store-without-apikey', 'store.apikey-field', 'store get omits the apikey field', {
     storeObject(store, next) {
@@ -349,6 +454,14 @@ export const FAULTS: readonly Fault[] = [
   }),
   fault('store-returns-array', 'store.single-object', 'store get returns the store object inside an array: [store]', {
     storeObject: (store, next) => [next(store)] as unknown as Rec,
+  }),
+
+  fault('store-number-scalar', 'conventions.scalar-strings', 'store get shows its Integer fields (startingordernumber) as JSON numbers', {
+    storeObject(store, next) {
+      const out = next(store);
+      for (const f of resource('store').fields) if (f.kind === 'integer' && typeof out[f.name] === 'string') out[f.name] = Number(out[f.name]);
+      return out;
+    },
   }),
 
   // §8 Limits
@@ -369,6 +482,19 @@ export const FAULTS: readonly Fault[] = [
       for (const p of r.payload) if (p.kind === 'decimal' && rec[p.name] != null) rec[p.name] = Number(String(rec[p.name]).replace(',', '.')).toFixed(1);
       return next(r, rec, item);
     },
+  }),
+
+  fault('string-255-rejected', 'limits.string-255', 'a String value of exactly 255 characters is rejected with 400 (the limit is off by one: 254)', {
+    inputString(v, max, next) {
+      if (max === 255 && [...v].length === 255) throw new ApiError(400, 'VALIDATION_FAILED', 'invalid data: must NOT have more than 254 characters');
+      return next(v, max);
+    },
+  }),
+  fault('page-content-cut-at-65000', 'limits.page-content-65535', 'page content longer than 65000 characters is silently cut to 65000', {
+    inputString: (v, max, next) => next(max === 65535 && v.length > 65000 ? [...v].slice(0, 65000).join('') : v, max),
+  }),
+  fault('accents-mangled', 'limits.text-encoding', "non-ASCII text is stored re-decoded as Latin-1 (mojibake): 'é' comes back as 'Ã©'", {
+    inputString: (v, max, next) => next(/[^\x00-\x7f]/.test(v) ? Buffer.from(v, 'utf8').toString('latin1') : v, max),
   }),
 
   // observed behaviour ("not shown" choices applied consistently)
