@@ -191,6 +191,12 @@ export const FAULTS: readonly Fault[] = [
   fault('boolean-filter-string-truthy', 'filters.boolean', "a Boolean filter reads its value as a truthy string: 'false' also matches the records whose field is true", {
     matchBoolean: (value, wanted, next) => next(value, wanted === '' ? 'false' : 'true'),
   }),
+  fault('boolean-filter-ignored', 'filters.boolean', 'a Boolean filter is ignored: records with either value are returned', {
+    matchBoolean: () => true,
+  }),
+  fault('boolean-filter-inverted', 'filters.boolean', "a Boolean filter is inverted: 'true' matches the records whose field is false", {
+    matchBoolean: (value, wanted, next) => !next(value, wanted),
+  }),
 
   // §4 / §8 Pagination
   fault('cap-not-applied', 'pagination.cap-1000', 'a get returns as many records as pageSize asks, beyond 1000', {
