@@ -116,6 +116,7 @@ function needKnown(p: PayloadPropModel): string[] {
 /** A scalar of one kind (also list items). */
 function scalarArb(p: PayloadPropModel, kind: string, ctx: PayloadContext, prefix?: string): fc.Arbitrary<string> {
   const boundary = ctx.boundary === true;
+  if (p.safeValue !== undefined) return fc.constant(p.safeValue);
   switch (kind) {
     case 'string': return textArb({ maxLength: needMaxLength(p), prefix, boundary });
     case 'predefined': return fc.constantFrom(...needKnown(p));
@@ -238,6 +239,7 @@ const MAX_STYLES: FixedTextStyle[] = ['ascii', 'multibyte'];
 
 /** A property's value with every limit at its maximum; undefined when it cannot be given. */
 function maxValue(p: PayloadPropModel, ctx: PayloadContext, style: FixedTextStyle, variant: number, token: string): PayloadValue | undefined {
+  if (p.safeValue !== undefined) return p.safeValue;
   if (p.references) {
     const refs = refsOf(p, ctx);
     if (p.kind === 'list') return refs.length > 0 || p.required ? refs : undefined;
@@ -263,6 +265,7 @@ function maxValue(p: PayloadPropModel, ctx: PayloadContext, style: FixedTextStyl
 /** A property's value at its minimum; undefined when left out (optional properties are left out). */
 function minValue(p: PayloadPropModel, ctx: PayloadContext, token: string): PayloadValue | undefined {
   if (!p.required) return undefined;
+  if (p.safeValue !== undefined) return p.safeValue;
   if (p.references) {
     const refs = refsOf(p, ctx);
     return p.kind === 'list' ? [] : refs.length > 0 ? refs[0] : ZERO_GUID;

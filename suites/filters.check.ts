@@ -59,6 +59,7 @@ function split(r: ResourceModel, items: Payload[]): Payload[] {
 }
 
 function splitValue(p: PayloadPropModel, i: number, j: number, first: string, isEnd: boolean): string | undefined {
+  if (p.safeValue !== undefined) return p.safeValue;
   const max = p.maxLength ?? 255;
   switch (p.kind) {
     case 'string': {

@@ -26,7 +26,8 @@ export const ANNOTATION_KEYWORDS = [
   'x-unique', // payload property that must be unique per record; carries the run tag
   'x-references', // payload property holding ids of another resource
   'x-record-field', // the record field a payload property shows up as
-  'x-optional-note', // why a payload property is not in the mandatory list
+  'x-optional-note', // why a payload property is not in the mandatory list, or why it is sent as it is
+  'x-safe-value', // the only value a run may send: another would change records the run did not create
   'x-spec', // the spec section a definition comes from
 ];
 

@@ -74,6 +74,8 @@ export interface PayloadPropModel {
   references?: string;
   /** the record field this property shows up as (categoryid -> categories) */
   recordField?: string;
+  /** the only value a run sends (page homepage 'false': 'true' would demote the store's real homepage) */
+  safeValue?: string;
   schema: JsonSchema;
 }
 
@@ -229,6 +231,7 @@ function payloadOf(byId: Map<string, JsonSchema>, base: string, payloadSchema: J
       if (schema['x-known-values']) p.knownValues = schema['x-known-values'];
       if (schema['x-unique']) p.unique = true;
       if (schema['x-references']) p.references = schema['x-references'];
+      if (schema['x-safe-value'] !== undefined) p.safeValue = schema['x-safe-value'];
       p.recordField = schema['x-record-field'] ?? name;
       return p;
     });
