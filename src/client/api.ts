@@ -65,7 +65,7 @@ export class StoreClient {
     return c;
   }
 
-  private async send(path: string, body: unknown, opts: { retryable?: boolean } = {}): Promise<Exchange> {
+  private async send(path: string, body: unknown, opts: { retryable?: boolean; headers?: Record<string, string> } = {}): Promise<Exchange> {
     const ex = await this.http.post(path, body, opts);
     this.observer?.(ex);
     return ex;
@@ -86,8 +86,12 @@ export class StoreClient {
     return { authentication: { apiKey }, ...rest };
   }
 
-  /** Low-level: POST any body to any path (auth checks, probes of undocumented paths). */
-  async raw(path: string, body: unknown, opts: { retryable?: boolean } = {}): Promise<Exchange> {
+  /**
+   * Low-level: POST any body to any path (auth checks, probes of undocumented
+   * paths); `headers` adds request headers (e.g. a key in a header, to see that
+   * the target ignores it) — through the same pool, rate limit and stop.
+   */
+  async raw(path: string, body: unknown, opts: { retryable?: boolean; headers?: Record<string, string> } = {}): Promise<Exchange> {
     const op = path.slice(path.lastIndexOf('/') + 1);
     if (this.readOnly && WRITE_OPS.has(op)) throw new ReadOnlyViolation(op, path);
     return this.send(path, body, opts);

@@ -4,6 +4,7 @@
  * rate limit, and every exchange kept raw (status, headers, body text) beside
  * its parsed JSON so checks can judge the raw form and reports can show it.
  */
+import { setMaxListeners } from 'node:events';
 import { Agent, request as undiciRequest } from 'undici';
 import { redactText, type Redactor } from './redact.js';
 
@@ -16,8 +17,13 @@ export interface HttpOptions {
   maxRps?: number;
   /** accept self-signed certificates (--insecure) */
   insecure?: boolean;
-  /** retries for retryable requests (get, count) */
+  /** retries for retryable requests (get, count) after a transport error or a 5xx/429 */
   retries?: number;
+  /**
+   * retries for retryable requests the target asked to come back later (429/503
+   * with Retry-After): a throttling target is honoured longer (default max(retries, 6))
+   */
+  retriesAfterRetryAfter?: number;
   /** largest response body kept, in bytes; the rest is cut and flagged */
   maxBodyBytes?: number;
   redactor: Redactor;
@@ -65,10 +71,16 @@ export class Http {
   readonly listeners = new Set<(ex: Exchange) => void>();
   private readonly agent: Agent;
   private readonly base: URL;
-  private nextSlot = 0;
+  /** when the last request actually started, and the queue of requests waiting for their turn */
+  private lastStart = Number.NEGATIVE_INFINITY;
+  private turn: Promise<void> = Promise.resolve();
+  /** aborted by cancel(): in-flight requests end at once, new ones are not sent */
+  private readonly stop = new AbortController();
 
   constructor(private readonly opts: HttpOptions) {
     this.base = new URL(opts.baseUrl.endsWith('/') ? opts.baseUrl.slice(0, -1) : opts.baseUrl);
+    // every request in flight and every pause listens to the stop signal: no listener limit
+    setMaxListeners(0, this.stop.signal);
     this.agent = new Agent({
       connections: Math.max(1, opts.connections),
       pipelining: 1,
@@ -90,29 +102,72 @@ export class Http {
    * errors, 429 and 5xx; writes are never resent blindly (a lost create answer is
    * resolved by the caller, who looks the record up by its unique slug or code).
    */
-  async post(path: string, body: unknown, { retryable = false }: { retryable?: boolean } = {}): Promise<Exchange> {
+  async post(path: string, body: unknown, { retryable = false, headers }: { retryable?: boolean; headers?: Record<string, string> } = {}): Promise<Exchange> {
     const url = this.url(path);
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
     const op = path.slice(path.lastIndexOf('/') + 1);
     const started = performance.now();
-    const maxAttempts = retryable ? 1 + (this.opts.retries ?? 2) : 1;
+    const retries = this.opts.retries ?? 3;
+    const throttledRetries = this.opts.retriesAfterRetryAfter ?? Math.max(retries, 6);
     let exchange: Exchange | undefined;
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    for (let attempt = 1; ; attempt++) {
       await this.throttle();
-      exchange = await this.once(url, path, payload, body, op);
+      exchange = this.cancelled ? this.cancelledExchange(url, path, body) : await this.once(url, path, payload, body, op, headers);
       exchange.attempts = attempt;
+      if (!retryable || this.cancelled) break;
       const status = exchange.response?.status;
-      const retry = attempt < maxAttempts && (exchange.transportError !== undefined || (status !== undefined && RETRYABLE_STATUS.has(status)));
+      const retryAfter = exchange.response?.headers['retry-after'];
+      const throttled = (status === 429 || status === 503) && !!retryAfter;
+      const allowed = throttled ? throttledRetries : retries;
+      const transient = exchange.transportError !== undefined && !FINAL_TRANSPORT_CODES.has(exchange.transportError.code);
+      const retry = attempt <= allowed && (transient || (status !== undefined && RETRYABLE_STATUS.has(status)));
       if (!retry) break;
       this.stats.retries++;
-      await sleep(backoffMs(attempt, exchange.response?.headers['retry-after']));
+      await this.pause(backoffMs(attempt, retryAfter));
     }
     exchange!.durationMs = performance.now() - started;
     for (const listener of this.listeners) listener(exchange!);
     return exchange!;
   }
 
-  private async once(url: string, path: string, payload: string, body: unknown, op: string): Promise<Exchange> {
+  /** The reason cancel() was given, once it was. */
+  get cancelled(): string | undefined {
+    return this.stop.signal.aborted ? String(this.stop.signal.reason) : undefined;
+  }
+
+  /**
+   * Stop talking to the target: requests in flight end now, later ones are not
+   * sent; both come back as transport error CANCELLED (a target error, never a
+   * verdict). Used when the run is interrupted or reaches its deadline.
+   */
+  cancel(reason: string): void {
+    if (!this.stop.signal.aborted) this.stop.abort(reason);
+  }
+
+  private cancelledExchange(url: string, path: string, body: unknown): Exchange {
+    return {
+      request: { method: 'POST', url, path, body: this.opts.redactor.value(body) },
+      transportError: { code: 'CANCELLED', message: `not sent: ${this.cancelled}` },
+      attempts: 1,
+      durationMs: 0,
+    };
+  }
+
+  /** sleep, cut short by cancel() */
+  private pause(ms: number): Promise<void> {
+    if (ms <= 0 || this.stop.signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.stop.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.stop.signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private async once(url: string, path: string, payload: string, body: unknown, op: string, extraHeaders?: Record<string, string>): Promise<Exchange> {
     const redacted = this.opts.redactor.value(body);
     const exchange: Exchange = { request: { method: 'POST', url, path, body: redacted }, attempts: 1, durationMs: 0 };
     this.stats.requests++;
@@ -123,18 +178,18 @@ export class Http {
       const res = await undiciRequest(url, {
         method: 'POST',
         dispatcher: this.agent,
-        headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
+        headers: { ...extraHeaders, 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
         body: payload,
         headersTimeout: this.opts.timeoutMs,
         bodyTimeout: this.opts.timeoutMs,
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(this.opts.timeoutMs), this.stop.signal]),
       });
       const { text, truncated } = await readBody(res.body, this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY);
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : String(v ?? '');
       if (res.statusCode >= 500) this.stats.serverErrors++;
       exchange.response = { status: res.statusCode, headers, text: redactText(text, this.opts.redactor), ...(truncated ? { truncated } : {}) };
-      if (truncated) exchange.parseError = `body larger than ${this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY} bytes; not parsed`;
+      if (truncated) exchange.parseError = `larger than the client's limit of ${this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY} bytes; cut there and not judged`;
       else if (text.length === 0) exchange.parseError = 'empty body';
       else {
         try {
@@ -146,21 +201,31 @@ export class Http {
       }
     } catch (e) {
       this.stats.transportErrors++;
-      exchange.transportError = describeTransportError(e, this.opts.timeoutMs);
+      exchange.transportError = this.cancelled
+        ? { code: 'CANCELLED', message: `abandoned: ${this.cancelled}` }
+        : describeTransportError(e, this.opts.timeoutMs);
     } finally {
       this.stats.inFlight--;
     }
     return exchange;
   }
 
-  /** Spread requests so that at most maxRps start per second. */
-  private async throttle(): Promise<void> {
+  /**
+   * Spread requests so that at most maxRps start per second: each request
+   * starts at least 1000/maxRps ms after the previous one *actually* started.
+   * Requests take their turn one after another, so timers that fire late (a
+   * busy event loop) delay them but never let them bunch up into a burst.
+   */
+  private throttle(): Promise<void> {
     const rps = this.opts.maxRps ?? 0;
-    if (rps <= 0) return;
-    const now = performance.now();
-    const slot = Math.max(now, this.nextSlot);
-    this.nextSlot = slot + 1000 / rps;
-    if (slot > now) await sleep(slot - now);
+    if (rps <= 0) return Promise.resolve();
+    const mine = this.turn.then(async () => {
+      const wait = this.lastStart + 1000 / rps - performance.now();
+      if (wait > 0) await this.pause(wait);
+      this.lastStart = performance.now();
+    });
+    this.turn = mine;
+    return mine;
   }
 
   async close(): Promise<void> {
@@ -190,8 +255,23 @@ function describeTransportError(e: unknown, timeoutMs: number): { code: string; 
     return { code: 'TIMEOUT', message: `no complete answer within ${timeoutMs} ms` };
   }
   const msg = err.cause?.message ?? err.message ?? String(e);
+  if (TLS_TRUST_CODES.has(code)) {
+    return { code, message: `TLS: the target's certificate is not trusted (${msg}); give its CA with NODE_EXTRA_CA_CERTS=<ca.pem>, or accept it with --insecure` };
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return { code, message: `TLS: the certificate does not name this host (${msg})` };
+  if (/^ERR_SSL_|^EPROTO$/.test(code)) return { code, message: `TLS handshake failed (${msg}); is the target really HTTPS?` };
   return { code, message: msg };
 }
+
+/** Transport errors a retry cannot mend: an untrusted or misnamed certificate. */
+const FINAL_TRANSPORT_CODES = new Set<string>();
+
+/** OpenSSL verification codes that mean "valid certificate, but not one we trust". */
+const TLS_TRUST_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_UNTRUSTED', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
+]);
+for (const code of [...TLS_TRUST_CODES, 'ERR_TLS_CERT_ALTNAME_INVALID']) FINAL_TRANSPORT_CODES.add(code);
 
 /** Exponential backoff with jitter; a Retry-After header (seconds or HTTP date) wins, capped at 10 s. */
 export function backoffMs(attempt: number, retryAfter?: string): number {
