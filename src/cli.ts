@@ -119,7 +119,9 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
   const reportDir = resolve((o['report-dir'] as string | undefined) ?? join(PROJECT_ROOT, 'reports', stamp));
   const runTag = `sc${randomBytes(4).toString('hex')}`;
-  const workers = (o.workers as number | undefined) ?? Math.max(2, Math.min(4, availableParallelism() * 2));
+  const concurrency = (o.concurrency as number | undefined) ?? 16;
+  // every worker holds at least one connection: more workers than --concurrency would exceed it
+  const workers = Math.min(concurrency, (o.workers as number | undefined) ?? Math.max(2, Math.min(4, availableParallelism() * 2)));
   return {
     baseUrl: baseUrl ?? '',
     apiKey: (o['api-key'] as string | undefined) ?? `ref-${randomBytes(12).toString('hex')}`,
@@ -132,7 +134,7 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
     readOnly: o['read-only'] === true,
     only: o.only as string | undefined,
     shard: o.shard as string | undefined,
-    concurrency: (o.concurrency as number | undefined) ?? 16,
+    concurrency,
     workers,
     timeoutMs: (o['timeout-ms'] as number | undefined) ?? 15_000,
     maxRps: (o['max-rps'] as number | undefined) ?? 0,

@@ -49,9 +49,13 @@ export const DEPTHS: Record<Depth, DepthProfile> = {
   deep: { runs: 12, batch: 10, shrink: true },
 };
 
-/** Worker-side view: the config with the per-worker share of connections. */
+/**
+ * Worker-side view: the config with the per-worker share of connections. The
+ * shares add up to at most --concurrency (the CLI never runs more workers than
+ * --concurrency allows, so every worker gets at least one).
+ */
 export function perWorkerConnections(cfg: Pick<RunConfig, 'concurrency' | 'workers'>): number {
-  return Math.max(1, Math.ceil(cfg.concurrency / Math.max(1, cfg.workers)));
+  return Math.max(1, Math.floor(cfg.concurrency / Math.max(1, cfg.workers)));
 }
 
 declare module 'vitest' {

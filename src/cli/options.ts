@@ -33,7 +33,7 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'expect', env: 'STORE_EXPECT', kind: 'string', arg: 'FILE', help: 'known deviations (JSON): reported as expected failures, they do not fail the run' },
   { flag: 'baseline', env: 'STORE_BASELINE', kind: 'string', arg: 'FILE', help: 'an earlier report.json: new failures and changed observations fail the run' },
   { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, help: 'requests in flight at most, across all workers (default 16)' },
-  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, help: 'check files run in parallel (default 4)' },
+  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, help: 'check files run in parallel (default 4, at most --concurrency)' },
   { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, help: 'per-request timeout (default 15000)' },
   { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, help: 'requests per second at most (default 0 = unlimited)' },
   { flag: 'deadline-s', env: 'STORE_DEADLINE_S', kind: 'int', arg: 'N', min: 10, help: 'the whole run ends by then, with cleanup (default 900)' },
