@@ -17,7 +17,7 @@ import type { Exchange } from '../client/http.js';
 import type { DepthProfile, RunConfig } from '../config.js';
 import { rule as ruleOf, type RuleId } from '../rules.js';
 import { resource as resourceModel, type ResourceModel } from '../schema/model.js';
-import { CheckFailure, TargetError, isTargetError, type FailureDetail } from './failure.js';
+import { CheckFailure, TargetError, isTargetError, requireOk, type FailureDetail } from './failure.js';
 import { curlFor } from './reproducer.js';
 import { runtime } from './runtime.js';
 import { Scope } from './scope.js';
@@ -142,11 +142,7 @@ export function check(spec: CheckSpec, fn: (ctx: CheckContext) => Promise<void>)
         t.skip(reason);
         throw new Error(`skip: ${reason}`);
       },
-      ok(result, what) {
-        if (result.ok) return result.value as any;
-        if (isTargetError(result.exchange)) throw new TargetError(`${what}: ${result.problem}`, [result.exchange]);
-        throw new CheckFailure({ message: `${what}: ${result.problem}`, evidence: [result.exchange] });
-      },
+      ok: (result, what) => requireOk(result, what),
       property: (arb, predicate, opts) => runProperty(ctx, arb, predicate, opts),
     };
     try {

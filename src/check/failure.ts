@@ -3,6 +3,7 @@
  * style): a CheckFailure is the target breaking a rule (non-conformance); a
  * TargetError is the target failing to answer (transport error, 5xx) — no verdict.
  */
+import type { CallResult } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 
 export interface FailureDetail {
@@ -30,7 +31,23 @@ export class TargetError extends Error {
   }
 }
 
-/** Is this exchange a target error rather than an answer to judge? */
+/**
+ * Is this exchange a target error rather than an answer to judge? No answer
+ * (transport error, cancelled), a 5xx, or an answer larger than the client
+ * keeps (it was cut, so it cannot be judged — the spec allows big answers).
+ */
 export function isTargetError(ex: Exchange): boolean {
-  return ex.transportError !== undefined || (ex.response !== undefined && ex.response.status >= 500);
+  return ex.transportError !== undefined || (ex.response !== undefined && (ex.response.status >= 500 || ex.response.truncated === true));
+}
+
+/**
+ * A check's judgement of a call that must succeed (ctx.ok): its value, or a
+ * TargetError (no answer, 5xx, too big to judge) or a CheckFailure (any other
+ * unusable answer: a 4xx, HTML, cut JSON, a wrong shape) — both carrying the
+ * exchange, so the report names the request.
+ */
+export function requireOk<T>(result: CallResult<T>, what: string): T {
+  if (result.ok) return result.value as T;
+  if (isTargetError(result.exchange)) throw new TargetError(`${what}: ${result.problem}`, [result.exchange]);
+  throw new CheckFailure({ message: `${what}: ${result.problem}`, evidence: [result.exchange] });
 }

@@ -200,12 +200,13 @@ export function envelope<T>(ex: Exchange, shapeOk: (json: unknown) => boolean, s
   if (ex.transportError) return { exchange: ex, ok: false, problem: `no answer: ${ex.transportError.code} ${ex.transportError.message}` };
   const status = ex.response!.status;
   if (status < 200 || status > 299) return { exchange: ex, ok: false, problem: `HTTP ${status}: ${snippet(ex.response!.text)}` };
-  if (ex.parseError) return { exchange: ex, ok: false, problem: `HTTP ${status} but the body is ${ex.parseError}: ${snippet(ex.response!.text)}` };
+  if (ex.parseError) return { exchange: ex, ok: false, problem: `HTTP ${status} but the body is not usable (${ex.parseError}): ${snippet(ex.response!.text)}` };
   if (!shapeOk(ex.json)) return { exchange: ex, ok: false, problem: `expected ${shape}, got ${snippet(JSON.stringify(ex.json))}` };
   return { exchange: ex, ok: true, value: ex.json as T };
 }
 
 export function snippet(s: string | undefined, max = 300): string {
   if (s === undefined) return '(nothing)';
+  if (s === '') return '(empty)';
   return s.length > max ? `${s.slice(0, max)}… (${s.length} chars)` : s;
 }
