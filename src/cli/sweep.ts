@@ -38,11 +38,15 @@ export async function sweepCommand(args: string[]): Promise<number> {
   }
   const baseUrl = options['base-url'] as string | undefined;
   const apiKey = options['api-key'] as string | undefined;
-  const outstanding = Ledger.load(files).outstanding();
+  const loaded = Ledger.load(files);
+  const outstanding = loaded.outstanding();
+  const intents = loaded.openIntents();
   const total = [...outstanding.values()].reduce((n, ids) => n + ids.length, 0);
-  if (options['dry-run'] || total === 0) {
+  if (options['dry-run'] || (total === 0 && intents.length === 0)) {
     process.stdout.write(`${total} record(s) outstanding in ${files.length} ledger(s)\n`);
     for (const [r, ids] of outstanding) process.stdout.write(`  ${r}: ${ids.join(', ')}\n`);
+    // creates sent whose answer never reached the ledger: their records are looked up by these values
+    for (const i of intents) process.stdout.write(`  ${i.resource}: unanswered create, looked up by ${i.key} in [${i.values.join(', ')}]\n`);
     return 0;
   }
   if (!baseUrl || !apiKey) throw new UsageError('sweep needs the target: --base-url URL and STORE_API_KEY (or --api-key)');
@@ -51,6 +55,7 @@ export async function sweepCommand(args: string[]): Promise<number> {
     files,
   );
   for (const [r, ids] of Object.entries(result.removed)) process.stdout.write(`removed ${ids.length} ${r}: ${ids.join(', ')}\n`);
+  for (const [r, ids] of Object.entries(result.alreadyGone)) process.stdout.write(`already gone ${ids.length} ${r}: ${ids.join(', ')}\n`);
   if (result.leftBehind.length) {
     process.stderr.write(`could not remove ${result.leftBehind.length}:\n${result.leftBehind.map((l) => `  ${l}`).join('\n')}\n`);
     return 3;

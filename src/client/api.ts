@@ -125,34 +125,58 @@ export class StoreClient {
   }
 
   /**
-   * Create: `data` is an array of payload items. Every id in the answer is
-   * appended to the ledger before the caller sees it.
+   * Create: `data` is an array of payload items. The create is announced in
+   * the ledger before it is sent (its unique run-tagged values), and every id
+   * in the answer is appended to the ledger before the caller sees it.
    */
   async create(res: ResourceModel | string, data: Rec[], args: { key?: KeyChoice } = {}): Promise<CallResult<Rec[]>> {
     const r = model(res);
     const path = `${r.prefix}/create`;
     if (this.readOnly) throw new ReadOnlyViolation('create', path);
+    const ledger = this.opts.ledger;
+    const lookup = ledger ? taggedKey(r, data, ledger.runTag) : undefined;
+    const intent = lookup && ledger!.recordCreating(r.name, lookup.key, lookup.values);
     const ex = await this.send(path, this.body({ data }, args.key));
     const result = envelope<Rec[]>(ex, (j) => Array.isArray(j), 'an array of the created records');
     const created = Array.isArray(ex.json) ? (ex.json as Rec[]) : [];
     const ids = created.map((x) => x?.id).filter((id): id is string => typeof id === 'string');
-    if (ids.length) this.opts.ledger?.recordCreated(r.name, ids);
-    if (!ids.length && (ex.transportError || (ex.response && ex.response.status >= 500))) {
-      // the answer was lost, yet the records may exist: never resend — look them up by their
-      // unique (run-tagged) values and own whatever is there, so cleanup removes it
-      result.recovered = await this.recoverLostCreate(r, data);
+    const status = ex.response?.status;
+    if (ids.length) ledger?.recordCreated(r.name, ids, intent);
+    else if (status !== undefined && status >= 400 && status < 500) {
+      // refused: nothing was stored
+      if (intent) ledger!.resolveIntent(r.name, intent);
+    } else if (lookup) {
+      // no ids: the answer was lost, 5xx, or unusable (HTML, cut JSON...), yet the records may
+      // exist. Never resend — look them up by their unique run-tagged values and own what is there.
+      const found = await this.findTagged(r, lookup.key, lookup.values, ledger!.runTag);
+      if (found.ok) {
+        result.recovered = found.ids;
+        ledger!.recordCreated(r.name, found.ids, intent);
+      } else result.recovered = [];
+      // a failed lookup leaves the intent open: cleanup looks again at the end of the run
     }
     return result;
   }
 
-  private async recoverLostCreate(r: ResourceModel, data: Rec[]): Promise<string[]> {
-    const key = r.payload.find((p) => p.unique && r.filters.some((f) => f.key === p.name && f.filter === 'array'));
-    const values = key ? data.map((d) => d[key.name]).filter((v): v is string => typeof v === 'string') : [];
-    if (!key || !values.length) return [];
-    const found = await this.get(r, { filters: { [key.name]: values } });
-    const ids = (found.value ?? []).filter((x) => values.includes(x[key.name])).map((x) => x.id).filter((id): id is string => typeof id === 'string');
-    if (ids.length) this.opts.ledger?.recordCreated(r.name, ids);
-    return ids;
+  /**
+   * Ids of the records whose `key` is one of `values` — only values carrying
+   * `runTag`, so a lookup can never claim a record this run did not make.
+   * `ok` is false when the target did not answer the lookup usably.
+   */
+  async findTagged(res: ResourceModel | string, key: string, values: string[], runTag: string): Promise<{ ok: boolean; ids: string[]; exchange?: Exchange }> {
+    const r = model(res);
+    const mine = values.filter((v) => typeof v === 'string' && runTag.length > 0 && v.startsWith(runTag));
+    if (!mine.length) return { ok: true, ids: [] };
+    const ids: string[] = [];
+    let exchange: Exchange | undefined;
+    for (let i = 0; i < mine.length; i += 100) {
+      const chunk = mine.slice(i, i + 100);
+      const found = await this.get(r, { filters: { [key]: chunk } });
+      exchange = found.exchange;
+      if (!found.ok) return { ok: false, ids, exchange };
+      for (const x of found.value ?? []) if (chunk.includes(x?.[key]) && typeof x.id === 'string') ids.push(x.id);
+    }
+    return { ok: true, ids, exchange };
   }
 
   async update(res: ResourceModel | string, data: Rec[], args: { key?: KeyChoice } = {}): Promise<CallResult<Rec[]>> {
@@ -182,6 +206,27 @@ export class StoreClient {
 }
 
 const WRITE_OPS = new Set(['create', 'update', 'delete']);
+
+/**
+ * The unique property a lost create is looked up by (one with an array filter),
+ * and the run-tagged values the items carry for it; none when no item carries
+ * one. Values a filter may refuse (over 255 characters, §8) make a key unfit:
+ * the next unique property is tried.
+ */
+function taggedKey(r: ResourceModel, data: Rec[], runTag: string): { key: string; values: string[] } | undefined {
+  if (!runTag || !Array.isArray(data)) return undefined;
+  let fallback: { key: string; values: string[] } | undefined;
+  for (const p of r.payload) {
+    if (!p.unique || !r.filters.some((f) => f.key === p.name && f.filter === 'array')) continue;
+    const values = data.map((d) => d?.[p.name]).filter((v): v is string => typeof v === 'string' && v.startsWith(runTag));
+    if (!values.length) continue;
+    if (values.every((v) => v.length <= MAX_FILTER_VALUE)) return { key: p.name, values };
+    fallback ??= { key: p.name, values };
+  }
+  return fallback;
+}
+
+const MAX_FILTER_VALUE = 255;
 
 function model(res: ResourceModel | string): ResourceModel {
   return typeof res === 'string' ? resourceModel(res) : res;

@@ -3,16 +3,39 @@
  * moment its create answer arrives, so cleanup — at the end, on a signal, or
  * later by `storecheck sweep` — deletes exactly what the run created and
  * nothing else. Updates and deletes of ids the ledger does not hold are refused.
+ *
+ * A create is announced before it is sent ('creating': the resource, a unique
+ * property and the run-tagged values it carries) and resolved when its answer
+ * arrives ('created' with the same `intent`). An intent never resolved — the
+ * process was killed, or the answer was lost — is settled by cleanup, which
+ * looks the records up by those values: a crash between the target storing a
+ * record and the ledger hearing of it leaves nothing behind either.
  */
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export interface LedgerEntry {
-  op: 'created' | 'deleted' | 'probe';
+  op: 'created' | 'deleted' | 'probe' | 'creating';
   resource: string;
   ids: string[];
   runTag: string;
   at: string;
+  /** 'creating': the intent id; 'created': the intent it resolves */
+  intent?: string;
+  /** 'creating': the unique property looked up, and the run-tagged values sent */
+  key?: string;
+  values?: string[];
+}
+
+/** A create announced and never resolved: its records, if any, are found by `key` ∈ `values`. */
+export interface CreateIntent {
+  intent: string;
+  resource: string;
+  key: string;
+  values: string[];
+  /** the tag every value starts with: a lookup only ever claims records carrying it */
+  runTag: string;
 }
 
 export class NotOwnedError extends Error {
@@ -25,23 +48,48 @@ export class NotOwnedError extends Error {
 export class Ledger {
   private readonly owned = new Map<string, Set<string>>();
   private readonly deleted = new Map<string, Set<string>>();
+  private readonly open = new Map<string, CreateIntent>();
+  private intentCount = 0;
+  private readonly intentPrefix = randomBytes(3).toString('hex');
 
   /** `file` undefined keeps the ledger in memory only (unit tests). */
   constructor(readonly file: string | undefined, readonly runTag: string) {
     if (file) mkdirSync(dirname(file), { recursive: true });
   }
 
-  private append(entry: Omit<LedgerEntry, 'runTag' | 'at'>): void {
+  private append(entry: Omit<LedgerEntry, 'runTag' | 'at' | 'ids'> & { ids?: string[] }): void {
     if (!this.file) return;
     // one line per write with O_APPEND: concurrent workers never interleave a line
     appendFileSync(this.file, JSON.stringify({ ...entry, runTag: this.runTag, at: new Date().toISOString() }) + '\n');
   }
 
-  recordCreated(resource: string, ids: string[]): void {
+  /**
+   * Announce a create before sending it; returns the intent id to pass to
+   * recordCreated (or resolveIntent) when the answer is known.
+   */
+  recordCreating(resource: string, key: string, values: string[]): string {
+    const intent = `${this.intentPrefix}-${++this.intentCount}`;
+    this.open.set(intent, { intent, resource, key, values, runTag: this.runTag });
+    this.append({ op: 'creating', resource, ids: [], intent, key, values });
+    return intent;
+  }
+
+  recordCreated(resource: string, ids: string[], intent?: string): void {
     const set = this.owned.get(resource) ?? new Set();
     for (const id of ids) set.add(id.toLowerCase());
     this.owned.set(resource, set);
-    this.append({ op: 'created', resource, ids });
+    if (intent) this.open.delete(intent);
+    this.append({ op: 'created', resource, ids, ...(intent ? { intent } : {}) });
+  }
+
+  /** The create of `intent` is known to have stored nothing (refused, or looked up and absent). */
+  resolveIntent(resource: string, intent: string): void {
+    this.recordCreated(resource, [], intent);
+  }
+
+  /** Creates announced and never resolved (only what this ledger or the files it loaded saw). */
+  openIntents(): CreateIntent[] {
+    return [...this.open.values()];
   }
 
   recordDeleted(resource: string, ids: string[]): void {
@@ -87,15 +135,30 @@ export class Ledger {
   /** Rebuild a ledger from one or more ledger.jsonl files (cleanup in the main process, sweep). */
   static load(files: string[], runTag = 'sweep'): Ledger {
     const l = new Ledger(undefined, runTag);
+    const resolved = new Set<string>();
     for (const f of files) {
       if (!existsSync(f)) continue;
-      for (const [i, line] of readFileSync(f, 'utf8').split('\n').entries()) {
+      const lines = readFileSync(f, 'utf8').split('\n');
+      for (const [i, line] of lines.entries()) {
         if (!line.trim()) continue;
         let e: LedgerEntry;
         try {
           e = JSON.parse(line);
         } catch {
+          // a process killed while appending can leave its last line unfinished: nothing followed it
+          if (i === lines.length - 1) continue;
           throw new Error(`${f}:${i + 1}: not a ledger line (expected JSON)`);
+        }
+        if (e.op === 'creating') {
+          if (e.intent && e.key && Array.isArray(e.values) && !resolved.has(e.intent)) {
+            l.open.set(e.intent, { intent: e.intent, resource: e.resource, key: e.key, values: e.values, runTag: e.runTag });
+          }
+          continue;
+        }
+        if (e.op === 'created' && e.intent) {
+          // lines of concurrent writers may land in any order: a resolution can precede its intent
+          resolved.add(e.intent);
+          l.open.delete(e.intent);
         }
         if (e.op === 'created' || e.op === 'probe') {
           const set = l.owned.get(e.resource) ?? new Set();
@@ -119,6 +182,7 @@ export class Ledger {
     const l = new Ledger(file, this.runTag);
     for (const [r, ids] of this.owned) l.owned.set(r, new Set(ids));
     for (const [r, ids] of this.deleted) l.deleted.set(r, new Set(ids));
+    for (const [k, v] of this.open) l.open.set(k, v);
     return l;
   }
 }

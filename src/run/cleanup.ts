@@ -1,6 +1,11 @@
 /**
  * Deletes exactly what the ledger says a run created and did not delete —
  * at the end of a run (whatever happened), and in `storecheck sweep`.
+ *
+ * Creates the ledger announced but never heard back from (a killed process, a
+ * lost answer) are settled first: their records are looked up by the unique
+ * run-tagged values the create carried, and whatever is found is deleted too.
+ * A delete that fails is followed by a look: ids no longer there count as gone.
  */
 import { StoreClient } from '../client/api.js';
 import { Ledger } from '../client/ledger.js';
@@ -12,6 +17,8 @@ export interface CleanupResult {
   requests: number;
   /** per resource, the ids deleted now */
   removed: Record<string, string[]>;
+  /** per resource, ids the ledger held that were already gone (a delete whose answer was lost) */
+  alreadyGone: Record<string, string[]>;
 }
 
 export interface CleanupTarget {
@@ -20,6 +27,10 @@ export interface CleanupTarget {
   timeoutMs: number;
   insecure: boolean;
   ledgerFile?: string;
+  /** the run's --max-rps (0 = unlimited) */
+  maxRps?: number;
+  /** the run's --concurrency: cleanup never has more requests in flight */
+  concurrency?: number;
 }
 
 /** Products reference categories and collections, so they go first. */
@@ -28,40 +39,42 @@ const DELETE_ORDER = ['product', 'blog-post', 'coupon', 'page', 'collection', 'c
 export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[], batch = 50): Promise<CleanupResult> {
   const loaded = Ledger.load(ledgerFiles);
   const ledger = target.ledgerFile ? loaded.withFile(target.ledgerFile) : loaded;
-  const client = new StoreClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, timeoutMs: target.timeoutMs, insecure: target.insecure, connections: 4, retries: 3, ledger });
-  const result: CleanupResult = { created: loaded.createdCount(), deleted: 0, leftBehind: [], requests: 0, removed: {} };
+  const client = new StoreClient({
+    baseUrl: target.baseUrl,
+    apiKey: target.apiKey,
+    timeoutMs: target.timeoutMs,
+    insecure: target.insecure,
+    connections: Math.max(1, Math.min(4, target.concurrency ?? 4)),
+    maxRps: target.maxRps ?? 0,
+    retries: 3,
+    ledger,
+  });
+  const result: CleanupResult = { created: loaded.createdCount(), deleted: 0, leftBehind: [], requests: 0, removed: {}, alreadyGone: {} };
   try {
+    // creates never heard back from: find what they stored (only run-tagged values are looked up)
+    for (const intent of ledger.openIntents()) {
+      const found = await client.findTagged(intent.resource, intent.key, intent.values, intent.runTag);
+      if (!found.ok) {
+        result.leftBehind.push(`${intent.resource}: records with ${intent.key} in [${intent.values.join(', ')}] may exist (the create's answer was lost and the lookup failed)`);
+        continue;
+      }
+      ledger.recordCreated(intent.resource, found.ids, intent.intent);
+      result.created += found.ids.length;
+    }
     const outstanding = ledger.outstanding();
     const resources = [...outstanding.keys()].sort((a, b) => rank(a) - rank(b));
     for (const resource of resources) {
       const ids = outstanding.get(resource)!;
       for (let i = 0; i < ids.length; i += batch) {
         const chunk = ids.slice(i, i + batch);
-        let ok = false;
-        let problem = '';
-        for (let attempt = 0; attempt < 3 && !ok; attempt++) {
-          try {
-            const res = await client.delete(resource, chunk);
-            ok = res.ok;
-            problem = res.problem ?? '';
-            // a target with a smaller batch limit: fall back to one id at a time
-            if (!ok && res.exchange.response?.status === 400 && chunk.length > 1) {
-              ok = true;
-              for (const id of chunk) {
-                const one = await client.delete(resource, [id]);
-                if (!one.ok) { ok = false; problem = one.problem ?? ''; }
-              }
-            }
-          } catch (e) {
-            problem = (e as Error).message;
-          }
+        const { deleted, absent: gone, problem } = await deleteChunk(client, resource, chunk);
+        if (deleted.length) {
+          result.deleted += deleted.length;
+          (result.removed[resource] ??= []).push(...deleted);
         }
-        if (ok) {
-          result.deleted += chunk.length;
-          (result.removed[resource] ??= []).push(...chunk);
-        } else {
-          result.leftBehind.push(...chunk.map((id) => `${resource}:${id} (${problem})`));
-        }
+        if (gone.length) (result.alreadyGone[resource] ??= []).push(...gone);
+        const left = chunk.filter((id) => !deleted.includes(id) && !gone.includes(id));
+        result.leftBehind.push(...left.map((id) => `${resource}:${id} (${problem})`));
       }
     }
   } finally {
@@ -69,6 +82,45 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
     await client.close();
   }
   return result;
+}
+
+/**
+ * Delete a chunk (three tries, then one id at a time). Ids a look then finds
+ * absent are `absent`: deleted by an earlier attempt whose answer was lost, or
+ * by the run before it was killed (a target answering 404 for unknown ids lands
+ * here too).
+ */
+async function deleteChunk(client: StoreClient, resource: string, chunk: string[]): Promise<{ deleted: string[]; absent: string[]; problem: string }> {
+  let problem = '';
+  const deleted: string[] = [];
+  let rest = chunk;
+  for (let attempt = 0; attempt < 3 && rest.length; attempt++) {
+    try {
+      const res = await client.delete(resource, rest);
+      if (res.ok) return { deleted: [...deleted, ...rest], absent: [], problem: '' };
+      problem = res.problem ?? '';
+      // a target with a smaller batch limit, or one refusing unknown ids: one id at a time
+      if (res.exchange.response?.status === 400 && rest.length > 1) {
+        for (const id of rest) {
+          const one = await client.delete(resource, [id]);
+          if (one.ok) deleted.push(id);
+          else problem = one.problem ?? '';
+        }
+        rest = rest.filter((id) => !deleted.includes(id));
+      }
+    } catch (e) {
+      problem = (e as Error).message;
+    }
+  }
+  return { deleted, absent: rest.length ? await absent(client, resource, rest) : [], problem };
+}
+
+/** The ids of `ids` a get with the id filter does not return (none when the get fails). */
+async function absent(client: StoreClient, resource: string, ids: string[]): Promise<string[]> {
+  const got = await client.get(resource, { filters: { id: ids }, pagination: { pageSize: Math.max(ids.length, 1) } });
+  if (!got.ok) return [];
+  const present = new Set((got.value ?? []).map((x) => String(x?.id).toLowerCase()));
+  return ids.filter((id) => !present.has(id.toLowerCase()));
 }
 
 function rank(resource: string): number {
