@@ -58,6 +58,11 @@ export function perWorkerConnections(cfg: Pick<RunConfig, 'concurrency' | 'worke
   return Math.max(1, Math.floor(cfg.concurrency / Math.max(1, cfg.workers)));
 }
 
+/** The BroadcastChannel on which the main process tells the workers to stop (signal, deadline). */
+export function stopChannelName(runTag: string): string {
+  return `storecheck:stop:${runTag}`;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     storecheck: RunConfig;

@@ -3,10 +3,11 @@
  * client with its keep-alive pool, one ledger writer — shared by every check
  * file this worker executes.
  */
+import { BroadcastChannel } from 'node:worker_threads';
 import { inject } from 'vitest';
 import { StoreClient } from '../client/api.js';
 import { Ledger } from '../client/ledger.js';
-import { DEPTHS, perWorkerConnections, type DepthProfile, type RunConfig } from '../config.js';
+import { DEPTHS, perWorkerConnections, stopChannelName, type DepthProfile, type RunConfig } from '../config.js';
 
 export interface Runtime {
   config: RunConfig;
@@ -33,6 +34,10 @@ export function runtime(): Runtime {
     readOnly: config.readOnly,
     ledger,
   });
+  // the main process says stop (signal, deadline): abandon requests in flight, send no more
+  const stop = new BroadcastChannel(stopChannelName(config.runTag));
+  stop.onmessage = (m) => client.http.cancel(String((m as { data?: unknown }).data ?? 'stopped'));
+  stop.unref();
   current = { config, depth: DEPTHS[config.depth], client, ledger, observations: config.observations ?? {} };
   return current;
 }

@@ -41,7 +41,8 @@ export class CheckCollector implements Reporter {
       return;
     }
     this.requests += meta.requests;
-    const status = statusOf(result.state, meta);
+    const stopped = cutShort(meta, result.errors);
+    const status = stopped ? 'skipped' : statusOf(result.state, meta);
     const check: CheckResult = {
       id: meta.id,
       title: meta.title,
@@ -75,7 +76,7 @@ export class CheckCollector implements Reporter {
       check.evidence = meta.targetError?.evidence;
       this.errors++;
     } else if (status === 'skipped') {
-      check.reason = meta.skipped;
+      check.reason = stopped ?? meta.skipped;
     }
     this.results.push(check);
     this.onProgress?.({ done: this.results.length, total: Math.max(this.total, this.results.length), failed: this.failed, errors: this.errors, last: check });
@@ -84,6 +85,19 @@ export class CheckCollector implements Reporter {
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
     for (const e of unhandledErrors) this.engineErrors.push(`unhandled error: ${e.message ?? String(e)}`);
   }
+}
+
+/**
+ * A check the run stopped (signal, deadline) before it could judge: vitest
+ * aborted it, or its requests came back CANCELLED. Neither a failure of the
+ * target nor a target error — reported as skipped, with why.
+ */
+function cutShort(meta: CheckTaskMeta, errors: ReadonlyArray<{ name?: string; message?: string }> | undefined): string | undefined {
+  if (meta.skipped !== undefined) return undefined;
+  const aborted = (errors ?? []).some((e) => e?.name === 'TestRunAbortError' || /test run was aborted/i.test(e?.message ?? ''));
+  const evidence = [...(meta.failure?.evidence ?? []), ...(meta.targetError?.evidence ?? [])];
+  const cancelled = evidence.some((ev) => typeof ev.error === 'string' && ev.error.startsWith('CANCELLED'));
+  return aborted || cancelled ? 'cut short: the run was stopped (signal or --deadline-s) before this check could judge' : undefined;
 }
 
 function statusOf(state: string, meta: CheckTaskMeta): CheckStatus {

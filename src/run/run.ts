@@ -5,9 +5,10 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { BroadcastChannel } from 'node:worker_threads';
 import { StoreClient } from '../client/api.js';
 import { Ledger } from '../client/ledger.js';
-import type { RunConfig } from '../config.js';
+import { stopChannelName, type RunConfig } from '../config.js';
 import { probeObservations } from '../observe/index.js';
 import { diffBaseline } from '../report/baseline.js';
 import { applyExpectations, expectationsInfo, loadExpectations } from '../report/expectations.js';
@@ -15,6 +16,7 @@ import { summarize } from '../report/summary.js';
 import type { CheckResult, Observation, Report } from '../report/types.js';
 import { writeReports } from '../report/write.js';
 import { cleanupLedger } from './cleanup.js';
+import { CheckCollector } from './collector.js';
 import { Terminal } from './terminal.js';
 import { runVitest } from './vitest.js';
 import { ConfigError, EXIT, PROJECT_ROOT, TOOL_VERSION } from '../version.js';
@@ -59,21 +61,29 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     insecure: config.insecure,
     readOnly: config.readOnly,
     ledger: new Ledger(config.ledgerFile, config.runTag),
-    retries: 2,
+    retries: 3,
   });
   term.redactor = client.redactor;
 
+  // A signal or the deadline stops the run: requests in flight are abandoned (here and, through the
+  // stop channel, in the workers), no new phase starts, and cleanup + report still happen.
   let interrupted: string | undefined;
-  const onSignal = (sig: string) => {
+  const stopChannel = new BroadcastChannel(stopChannelName(config.runTag));
+  const stop = (why: string) => {
     if (interrupted) return;
-    interrupted = `interrupted by ${sig}`;
-    term.line(`\n${interrupted}: cleaning up what this run created…`);
+    interrupted = why;
+    term.line(`\n${interrupted}: stopping and cleaning up what this run created…`);
+    client.http.cancel(why);
+    stopChannel.postMessage(why);
   };
-  const sigint = () => onSignal('SIGINT');
-  const sigterm = () => onSignal('SIGTERM');
+  const sigint = () => stop('interrupted by SIGINT');
+  const sigterm = () => stop('interrupted by SIGTERM');
   process.on('SIGINT', sigint);
   process.on('SIGTERM', sigterm);
-  const deadline = setTimeout(() => onSignal(`the deadline (${Math.round(config.deadlineMs / 1000)} s)`), config.deadlineMs);
+  // the deadline covers cleanup too: checks stop early enough to leave it a share of the time
+  const deadlineS = Math.round(config.deadlineMs / 1000);
+  const reserveMs = Math.min(60_000, Math.max(2_000, config.deadlineMs * 0.2));
+  const deadline = setTimeout(() => stop(`stopped by the deadline (--deadline-s ${deadlineS}; the last ${Math.round(reserveMs / 1000)} s are kept for cleanup)`), config.deadlineMs - reserveMs);
   deadline.unref();
 
   try {
@@ -82,25 +92,33 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
 
     // preflight: can we reach the target, and does it take the key?
     const pre = await client.store();
-    if (pre.exchange.transportError) {
-      return { exitCode: EXIT.noVerdict, reason: `cannot reach ${config.baseUrl}: ${pre.exchange.transportError.code} ${pre.exchange.transportError.message}` };
+    if (!interrupted) {
+      if (pre.exchange.transportError) {
+        const { code, message } = pre.exchange.transportError;
+        return { exitCode: EXIT.noVerdict, reason: `cannot reach ${config.baseUrl}: ${message} (${code})` };
+      }
+      const status = pre.exchange.response!.status;
+      if (status === 401 || status === 403) {
+        return { exitCode: EXIT.usage, reason: `the target rejected the API key (HTTP ${status} on ${config.baseUrl}/api/v1/store/get): check --api-key / STORE_API_KEY` };
+      }
+      if (status >= 500) return { exitCode: EXIT.noVerdict, reason: `the target fails: HTTP ${status} on store get (after ${pre.exchange.attempts} attempt(s))` };
     }
-    const status = pre.exchange.response!.status;
-    if (status === 401 || status === 403) {
-      return { exitCode: EXIT.usage, reason: `the target rejected the API key (HTTP ${status} on ${config.baseUrl}/api/v1/store/get): check --api-key / STORE_API_KEY` };
-    }
-    if (status >= 500) return { exitCode: EXIT.noVerdict, reason: `the target fails: HTTP ${status} on store get` };
 
-    term.line('probing behaviours the spec leaves open…');
-    const observations: Record<string, Observation> = await probeObservations(client, config);
-    config.observations = Object.fromEntries(Object.entries(observations).map(([k, o]) => [k, o.value]));
+    let observations: Record<string, Observation> = {};
+    if (!interrupted) {
+      term.line('probing behaviours the spec leaves open…');
+      observations = await probeObservations(client, config);
+      config.observations = Object.fromEntries(Object.entries(observations).map(([k, o]) => [k, o.value]));
+    }
 
     const allureDir = join(config.reportDir, 'allure-results');
-    const run = await runVitest(config, {
-      allureDir,
-      onProgress: (p) => term.progress(p),
-      shouldStop: () => interrupted,
-    });
+    const run = interrupted
+      ? { collector: new CheckCollector() }
+      : await runVitest(config, {
+        allureDir,
+        onProgress: (p) => term.progress(p),
+        shouldStop: () => interrupted,
+      });
     term.endProgress();
 
     let checks: CheckResult[] = run.collector.results;
@@ -109,6 +127,9 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
 
     term.line('cleaning up…');
     const cleanup = await cleanupLedger(config, [config.ledgerFile]);
+    if (interrupted) {
+      interrupted += `; cleanup deleted ${cleanup.deleted} record(s)${cleanup.leftBehind.length ? `, ${cleanup.leftBehind.length} left behind (storecheck sweep --ledger ${config.ledgerFile})` : ', none left behind'}`;
+    }
     const targetErrors = [
       ...run.collector.engineErrors.map((message) => ({ message: `storecheck: ${message}`, count: 1 })),
       ...(interrupted ? [{ message: interrupted, count: 1 }] : []),
@@ -157,6 +178,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     return { exitCode, report, reason: report.summary.reason };
   } finally {
     clearTimeout(deadline);
+    stopChannel.close();
     process.off('SIGINT', sigint);
     process.off('SIGTERM', sigterm);
     await client.close();

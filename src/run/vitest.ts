@@ -29,6 +29,7 @@ export async function runVitest(
   const collector = new CheckCollector(opts.onProgress);
   const reporters: any[] = [collector];
   if (opts.allureDir) reporters.push(['allure-vitest/reporter', { resultsDir: opts.allureDir }]);
+  const ours = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const vitest = await createVitest(
     'test',
     {
@@ -45,6 +46,11 @@ export async function runVitest(
     } as any,
     { logLevel: 'silent' } as any,
   );
+  // vitest's logger exits the process on SIGINT/SIGTERM: the run handles them itself (stop, clean up,
+  // report), so the listeners vitest just added go
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    for (const l of process.listeners(sig)) if (!ours[sig].includes(l)) process.off(sig, l);
+  }
   // a signal or the deadline cancels the run; cleanup then runs in the caller
   const poll = setInterval(() => {
     if (opts.shouldStop?.()) {
