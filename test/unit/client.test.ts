@@ -89,7 +89,8 @@ describe('StoreClient', () => {
   it('retries get on 503 (honouring Retry-After) but never resends a create', async () => {
     let n = 0;
     handler = (_req, _b, res) => (++n < 3 ? json(res, 503, { error: 'busy' }, { 'retry-after': '0' }) : json(res, 200, []));
-    const c = client({ ledger: new Ledger(undefined, 't') });
+    // run tag 'sc': a lookup only claims values carrying the run's tag ('sc-x')
+    const c = client({ ledger: new Ledger(undefined, 'sc') });
     const r = await c.get('product');
     expect(r.ok).toBe(true);
     expect(r.exchange.attempts).toBe(3);
