@@ -219,6 +219,31 @@ for (const r of WRITABLE) {
     });
   });
 
+  // several items in one data: each named record changes (a target that applies only the first item fails here)
+  check({ rule: 'lifecycle.update.changes', resource: r.name, subject: 'batch', title: 'update with several items in one data changes every named record, and get shows each change', writes: true }, async (ctx) => {
+    const max = observed<number | null>('limits.maxDataItems', null);
+    if (typeof max === 'number' && max < 2) ctx.skip(`the target takes one item per data (observation limits.maxDataItems = ${max})`);
+    const { ids, names } = await refsFor(r);
+    const pctx = payloadContext(ctx, ids);
+    const size = { minLength: 2, maxLength: Math.max(2, Math.min(ctx.depth.batch, typeof max === 'number' ? max : Number.POSITIVE_INFINITY)) };
+    const arb = batches(r, pctx, size).chain((batch) =>
+      fc.tuple(fc.constant(batch), fc.array(updates(r, pctx, 'partial'), { minLength: batch.length, maxLength: batch.length })));
+    await ctx.property(arb, async ([batch, changes]) => {
+      await withCreated(ctx, r, batch, async (created, ex) => {
+        const createdIds = idsOf(ctx, matchResponse(r, batch, created) as Rec[], ex);
+        const up = await ctx.client.update(r, createdIds.map((id, i) => ({ id, ...changes[i] })));
+        ctx.ok(up, `update of ${createdIds.length} ${r.title} records in one data`);
+        const got = await getByIds(ctx, r, createdIds, 'get by id after the update');
+        createdIds.forEach((id, i) => {
+          const after = got.byId.get(id.toLowerCase());
+          if (!after) ctx.fail({ message: `get with filters.id [${id}] did not return ${r.title} ${id} after an update of ${createdIds.length} records in one data (${SECTION_CREATE})`, evidence: [up.exchange, got.exchange] });
+          const ms = payloadMismatches(r, changes[i], after, 'get', { names });
+          if (ms.length) failValues(ctx, `after one update of ${createdIds.length} ${r.title} records, get shows item ${i} (${id}) with values other than those supplied`, ms, `${SECTION_CREATE}: update changes the supplied values of every item in data`, [up.exchange, got.exchange]);
+        });
+      });
+    });
+  });
+
   check({ rule: 'lifecycle.update.response', resource: r.name, writes: true }, async (ctx) => {
     const { ids, names } = await refsFor(r);
     const pctx = payloadContext(ctx, ids);
