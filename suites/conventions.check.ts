@@ -95,7 +95,12 @@ async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
     if (!p.references || refs[p.references]) continue;
     const page = await pages.get(p.references)!.get();
     // only well-formed ids: a malformed one is judged by <resource>.conventions.guid-form, not sent back
-    refs[p.references] = page.records.map((x) => x.id).filter((id): id is string => typeof id === 'string' && GUID_RE.test(id)).slice(0, REFS_PER_RESOURCE);
+    const wellFormed = page.records.filter((x) => typeof x.id === 'string' && GUID_RE.test(x.id));
+    // not the run's own records (their unique value carries the run tag): other checks delete theirs
+    // meanwhile, and a target listing newest first shows those first
+    const ours = (x: Rec) => JSON.stringify(x).includes(rt.config.runTag);
+    const stable = wellFormed.filter((x) => !ours(x));
+    refs[p.references] = (stable.length ? stable : wellFormed).map((x) => x.id as string).slice(0, REFS_PER_RESOURCE);
   }
   const pctx = { tag: rt.config.runTag, refs };
   const seed = mixSeed(rt.config.seed, `${r.name}.conventions.write-fixture`);
