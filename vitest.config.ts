@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { defaultConcurrency } from './reference/pool.js';
 
 /**
  * Three projects:
@@ -10,7 +11,18 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 30_000 } },
-      { extends: true, test: { name: 'meta', include: ['test/meta/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 120_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'meta',
+          include: ['test/meta/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          // the proofs (test/meta/faults, variants) are child processes, one per core at a time
+          // (STORECHECK_PROVE_CONCURRENCY overrides; see reference/pool.ts)
+          maxConcurrency: defaultConcurrency(),
+        },
+      },
       {
         extends: true,
         test: {

@@ -1,0 +1,171 @@
+/**
+ * npm run mutation — how we know the suite works.
+ *
+ * Runs every proof of reference/prove.ts (the whole suite at quick depth with
+ * a fixed seed against the embedded server: once per fault of
+ * reference/faults.ts, once per benign variant of reference/variants.ts and
+ * once against the default server) and writes reports/mutation.json and
+ * reports/mutation.md: per fault, detected or not and by which checks; per
+ * variant, passed or not and the observation mismatches; totals.
+ *
+ *   npm run mutation -- [--concurrency N] [--faults a,b] [--variants a,b] [--out DIR] [--keep-reports]
+ *
+ * Exit 0 when every fault is caught and every honest server passes, 1 otherwise.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FAULTS } from '../reference/faults.js';
+import { ROOT } from '../reference/cli-process.js';
+import { defaultConcurrency, PROVE_SEED, proveAll, type FaultProof, type Proof, type VariantProof } from '../reference/prove.js';
+import { RULES } from '../src/rules.js';
+
+interface Args { concurrency?: number; faults?: string[]; variants?: string[]; out: string; keep: boolean }
+
+function parseArgs(argv: string[]): Args {
+  const a: Args = { out: join(ROOT, 'reports'), keep: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    const list = () => value().split(',').map((s) => s.trim()).filter(Boolean);
+    if (flag === '--concurrency') a.concurrency = Number(value());
+    else if (flag === '--faults') a.faults = list();
+    else if (flag === '--variants') a.variants = list();
+    else if (flag === '--out') a.out = resolve(value());
+    else if (flag === '--keep-reports') a.keep = true;
+    else if (flag === '--help') {
+      process.stdout.write('npm run mutation -- [--concurrency N] [--faults a,b] [--variants a,b] [--out DIR] [--keep-reports]\n');
+      process.exit(0);
+    } else throw new Error(`unknown option ${flag}`);
+  }
+  if (a.concurrency !== undefined && !(Number.isInteger(a.concurrency) && a.concurrency > 0)) throw new Error('--concurrency must be a positive integer');
+  return a;
+}
+
+const pct = (n: number, d: number) => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)} %`);
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const md = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const ids = (list: Array<{ id: string }>, max = 4) =>
+  list.length ? list.slice(0, max).map((c) => `\`${c.id}\``).join(', ') + (list.length > max ? ` (+${list.length - max})` : '') : '—';
+
+function progress(p: Proof, done: number, total: number): void {
+  const ok = p.kind === 'fault' ? p.caught : p.passed;
+  const what = p.kind === 'fault'
+    ? `${p.caught ? 'caught' : p.detected ? 'detected, but exit ' + p.exitCode : 'NOT CAUGHT'} (${p.breaks}${p.detectedBy.length ? ` by ${p.detectedBy.length} check(s)` : ''}${p.collateral.length ? `, ${p.collateral.length} collateral` : ''})`
+    : `${p.passed ? 'passed' : 'FAILED'}${p.falseAlarms.length ? `, ${p.falseAlarms.length} false alarm(s)` : ''}${p.mismatches.length ? `, observations differ: ${p.mismatches.map((m) => m.key).join(', ')}` : ''}`;
+  process.stderr.write(`[${String(done).padStart(2)}/${total}] ${ok ? '✓' : '✗'} ${p.kind} ${p.name}: ${what}${p.problem ? ` — ${p.problem}` : ''} · ${secs(p.ms)}\n`);
+}
+
+function totals(faults: FaultProof[], variants: VariantProof[], ms: number, concurrency: number) {
+  const caught = faults.filter((f) => f.caught).length;
+  const alarmed = variants.filter((v) => v.falseAlarms.length > 0).length;
+  const proofMs = [...faults, ...variants].map((p) => p.ms);
+  return {
+    faults: faults.length,
+    faultsCaught: caught,
+    faultsDetectedButWrongExit: faults.filter((f) => f.detected && !f.caught).length,
+    detectionRate: faults.length ? caught / faults.length : 0,
+    rulesBroken: new Set(faults.map((f) => f.breaks)).size,
+    rules: Object.keys(RULES).length,
+    honestServers: variants.length,
+    honestServersPassed: variants.filter((v) => v.passed).length,
+    honestServersWithFalseAlarms: alarmed,
+    falseAlarmRate: variants.length ? alarmed / variants.length : 0,
+    falseAlarmChecks: variants.reduce((n, v) => n + v.falseAlarms.length, 0),
+    observationMismatches: variants.reduce((n, v) => n + v.mismatches.length, 0),
+    runtimeMs: ms,
+    meanProofMs: proofMs.length ? Math.round(proofMs.reduce((a, b) => a + b, 0) / proofMs.length) : 0,
+    concurrency,
+  };
+}
+
+function markdown(r: ReturnType<typeof report>): string {
+  const t = r.totals;
+  const out: string[] = [];
+  out.push('# Mutation report: does storecheck catch broken servers and pass honest ones?', '');
+  out.push(`Generated ${r.generatedAt} by \`npm run mutation\` · seed ${r.seed} · depth quick · ${t.concurrency} proofs in parallel on ${r.machine}.`, '');
+  out.push('Each proof is the whole suite run by the CLI against the embedded reference server: once per **fault** (a deliberately broken behaviour breaking one documented rule — it must say non-conformant, exit 1, with a failing check of that rule), once per **benign variant** (another honest choice where the spec says "not shown") and once against the default server (both must say conformant, exit 0, and record the observations the variant expects).', '');
+  out.push('| | |', '|---|---|');
+  out.push(`| faults caught (exit 1, the broken rule named) | **${t.faultsCaught} / ${t.faults}** (${pct(t.faultsCaught, t.faults)}) |`);
+  out.push(`| rules of src/rules.ts broken by at least one fault | ${t.rulesBroken} / ${t.rules} |`);
+  out.push(`| honest servers passed (default + variants) | **${t.honestServersPassed} / ${t.honestServers}** |`);
+  out.push(`| false-alarm rate (honest servers with a failing check) | **${pct(t.honestServersWithFalseAlarms, t.honestServers)}** (${t.falseAlarmChecks} failing checks) |`);
+  out.push(`| observation mismatches | ${t.observationMismatches} |`);
+  out.push(`| runtime | ${secs(t.runtimeMs)} (mean proof ${secs(t.meanProofMs)}) |`, '');
+
+  out.push('## Faults', '', '| fault | breaks | caught | detected by | collateral (other failing checks) | time |', '|---|---|---|---|---|---|');
+  for (const f of r.faults) {
+    const status = f.caught ? '✓' : f.detected ? `✗ exit ${f.exitCode}` : '✗ **not caught**';
+    out.push(`| \`${f.name}\` | ${f.breaks} | ${status} | ${ids(f.detectedBy)} | ${f.collateral.length ? `${f.collateral.length}: ${ids(f.collateral, 3)}` : '—'} | ${secs(f.ms)} |`);
+  }
+  out.push('');
+  const missed = r.faults.filter((f) => !f.caught);
+  if (missed.length) {
+    out.push('### Not caught', '');
+    for (const f of missed) {
+      out.push(`- \`${f.name}\` (${f.breaks}, ${f.section}): ${md(f.description)}. Exit ${f.exitCode}, verdict ${f.verdict}.${f.problem ? ` ${md(f.problem)}.` : ''}`);
+      for (const c of f.failing.slice(0, 5)) out.push(`  - failing \`${c.id}\` [${c.rule}]: ${md(c.message ?? '')}`);
+      out.push(`  - replay: \`npm run conformance -- --depth quick --seed ${f.seed} --reference-faults ${f.name}\``);
+    }
+    out.push('');
+  }
+
+  out.push('## Honest servers', '', '| server | description | passed | false alarms | observation mismatches | time |', '|---|---|---|---|---|---|');
+  for (const v of r.variants) {
+    const mm = v.mismatches.length ? v.mismatches.map((m) => `${m.key}: expected ${JSON.stringify(m.expected)}, probed ${m.actual === undefined ? '(missing)' : JSON.stringify(m.actual)}`).join('; ') : '—';
+    out.push(`| \`${v.name}\` | ${md(v.description)} | ${v.passed ? '✓' : '✗'} | ${ids(v.falseAlarms)} | ${md(mm)} | ${secs(v.ms)} |`);
+  }
+  out.push('');
+  const alarmed = r.variants.filter((v) => v.falseAlarms.length || v.problem || v.errors.length);
+  if (alarmed.length) {
+    out.push('### False alarms and errors', '');
+    for (const v of alarmed) {
+      out.push(`- \`${v.name}\`: exit ${v.exitCode}, verdict ${v.verdict}.${v.problem ? ` ${md(v.problem)}.` : ''}`);
+      for (const c of [...v.falseAlarms, ...v.errors].slice(0, 8)) out.push(`  - \`${c.id}\` [${c.rule}, ${c.status}]: ${md(c.message ?? '')}`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+function report(faults: FaultProof[], variants: VariantProof[], ms: number, concurrency: number) {
+  return {
+    generatedAt: new Date().toISOString(),
+    seed: PROVE_SEED,
+    depth: 'quick' as const,
+    machine: `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'})`,
+    totals: totals(faults, variants, ms, concurrency),
+    faults,
+    variants,
+  };
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const concurrency = args.concurrency ?? defaultConcurrency();
+  const faults = args.faults ?? FAULTS.map((f) => f.name);
+  process.stderr.write(`mutation: ${faults.length} faults, ${args.variants?.length ?? 'every'} honest servers, ${concurrency} at a time…\n`);
+  const all = await proveAll({ faults, variants: args.variants, concurrency, keepReport: args.keep, onProof: progress });
+  const r = report(all.faults, all.variants, all.ms, concurrency);
+  mkdirSync(args.out, { recursive: true });
+  writeFileSync(join(args.out, 'mutation.json'), JSON.stringify(r, null, 2) + '\n');
+  writeFileSync(join(args.out, 'mutation.md'), markdown(r) + '\n');
+  const t = r.totals;
+  process.stderr.write(
+    `\nfaults caught ${t.faultsCaught}/${t.faults} (${pct(t.faultsCaught, t.faults)}) · honest servers passed ${t.honestServersPassed}/${t.honestServers} · false-alarm rate ${pct(t.honestServersWithFalseAlarms, t.honestServers)} · ${secs(t.runtimeMs)}\n` +
+      `reports: ${join(args.out, 'mutation.md')}, ${join(args.out, 'mutation.json')}\n`,
+  );
+  return t.faultsCaught === t.faults && t.honestServersPassed === t.honestServers ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    process.stderr.write(`mutation: ${(e as Error).message}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,53 @@
+/**
+ * Broken servers the suite must catch: for every fault of reference/faults.ts,
+ * the whole suite (quick depth, fixed seed) against the embedded server with
+ * that fault says non-conformant (exit 1) and at least one failing check
+ * names the rule the fault breaks. Proofs run concurrently (the meta
+ * project's maxConcurrency, see vitest.config.ts); each is a child process.
+ */
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../src/rules.js';
+import { FAULTS } from '../../reference/faults.js';
+import { proveFault, type FaultProof } from '../../reference/prove.js';
+
+const PROOF_TIMEOUT = 900_000;
+
+const line = (c: { id: string; rule: string; message?: string }) => `    ${c.id} [${c.rule}]: ${c.message ?? ''}`;
+
+function explain(p: FaultProof): string {
+  return [
+    `fault ${p.name} (breaks ${p.breaks}, ${p.section}): ${p.description}`,
+    `exit ${p.exitCode}, verdict ${p.verdict}, ${p.checks} checks, ${Math.round(p.ms / 1000)} s`,
+    p.problem ? `problem: ${p.problem}` : '',
+    p.failing.length ? `failing checks:\n${p.failing.map(line).join('\n')}` : 'no check failed',
+    p.errors.length ? `checks in error:\n${p.errors.map(line).join('\n')}` : '',
+    p.detected ? '' : `no failing check names ${p.breaks}: the check for that rule misses this fault — strengthen the check, never narrow the fault`,
+    `replay: npm run conformance -- --depth quick --seed ${p.seed} --reference-faults ${p.name}${p.reportDir ? ` (report: ${p.reportDir})` : ''}`,
+  ].filter(Boolean).join('\n');
+}
+
+describe('the fault catalogue', () => {
+  it('holds at least 40 faults, each breaking one rule of src/rules.ts', () => {
+    expect(FAULTS.length).toBeGreaterThanOrEqual(40);
+    for (const f of FAULTS) expect(RULES, f.name).toHaveProperty([f.breaks]);
+  });
+
+  it('breaks every rule group', () => {
+    const groups = new Set(Object.values(RULES).map((r) => r.group));
+    const broken = new Set(FAULTS.map((f) => RULES[f.breaks].group));
+    expect([...groups].filter((g) => !broken.has(g))).toEqual([]);
+  });
+});
+
+describe.concurrent('every fault is caught', () => {
+  for (const f of FAULTS) {
+    it(`${f.name} → ${f.breaks}`, async () => {
+      const p = await proveFault(f.name);
+      const why = explain(p);
+      expect(p.problem, why).toBeUndefined();
+      expect(p.exitCode, why).toBe(1);
+      expect(p.verdict, why).toBe('non-conformant');
+      expect(p.detectedBy.map((c) => c.id), why).not.toEqual([]);
+    }, PROOF_TIMEOUT);
+  }
+});

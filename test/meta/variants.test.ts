@@ -1,0 +1,49 @@
+/**
+ * Honest servers the suite must pass: the default reference server and every
+ * benign variant of reference/variants.ts (another honest choice where the
+ * spec says "not shown"). The whole suite (quick depth, fixed seed) says
+ * conformant (exit 0), no check fails, and every observation the variant
+ * expects (expectedObservations) is the one the probes recorded in report.json.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_OBSERVATIONS, expectedObservations, VARIANTS, variantNames } from '../../reference/variants.js';
+import { DEFAULT_SERVER, proveVariant, sameObservation, type VariantProof } from '../../reference/prove.js';
+
+const PROOF_TIMEOUT = 900_000;
+
+function explain(p: VariantProof): string {
+  return [
+    `variant ${p.name}: ${p.description}`,
+    `exit ${p.exitCode}, verdict ${p.verdict}, ${p.checks} checks, ${Math.round(p.ms / 1000)} s`,
+    p.problem ? `problem: ${p.problem}` : '',
+    p.falseAlarms.length ? `false alarms (checks that failed against an honest server):\n${p.falseAlarms.map((c) => `    ${c.id} [${c.rule}]: ${c.message ?? ''}`).join('\n')}` : '',
+    p.errors.length ? `checks in error:\n${p.errors.map((c) => `    ${c.id}: ${c.message ?? ''}`).join('\n')}` : '',
+    p.mismatches.length ? `observations:\n${p.mismatches.map((m) => `    ${m.key}: expected ${JSON.stringify(m.expected)}, probed ${m.actual === undefined ? '(missing)' : JSON.stringify(m.actual)}`).join('\n')}` : '',
+    `replay: npm run conformance -- --depth quick --seed ${p.seed}${p.name === DEFAULT_SERVER ? '' : ` --reference-variant ${p.name}`}${p.reportDir ? ` (report: ${p.reportDir})` : ''}`,
+  ].filter(Boolean).join('\n');
+}
+
+describe('the variant catalogue', () => {
+  it('holds at least 10 variants, covering every observation key', () => {
+    expect(VARIANTS.length).toBeGreaterThanOrEqual(10);
+    // every behaviour the probes observe is varied by at least one variant
+    const unvaried = Object.entries(DEFAULT_OBSERVATIONS)
+      .filter(([key, value]) => !VARIANTS.some((v) => !sameObservation((expectedObservations[v.name] as Record<string, unknown>)[key], value)))
+      .map(([key]) => key);
+    expect(unvaried).toEqual([]);
+  });
+});
+
+describe.concurrent('every honest server passes', () => {
+  for (const name of [DEFAULT_SERVER, ...variantNames()]) {
+    it(name, async () => {
+      const p = await proveVariant(name);
+      const why = explain(p);
+      expect(p.problem, why).toBeUndefined();
+      expect(p.falseAlarms.map((c) => c.id), why).toEqual([]);
+      expect(p.exitCode, why).toBe(0);
+      expect(p.verdict, why).toBe('conformant');
+      expect(p.mismatches, why).toEqual([]);
+    }, PROOF_TIMEOUT);
+  }
+});
