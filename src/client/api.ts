@@ -71,6 +71,11 @@ export class StoreClient {
     return ex;
   }
 
+  /** The key, for the one probe that tries it in a header (never recorded: headers are not kept in evidence). */
+  apiKeyForHeaders(): string {
+    return this.apiKey;
+  }
+
   get readOnly(): boolean {
     return this.opts.readOnly === true;
   }

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import { StoreClient } from '../client/api.js';
+import type { Exchange } from '../client/http.js';
 import { Ledger } from '../client/ledger.js';
 import { stopChannelName, type RunConfig } from '../config.js';
 import { probeObservations } from '../observe/index.js';
@@ -99,6 +100,9 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       }
       const status = pre.exchange.response!.status;
       if (status === 401 || status === 403) {
+        // a wrong key, or a target that reads the key from a header instead of the body (§5.1)?
+        const headerOnly = await keyAcceptedFromHeader(client);
+        if (headerOnly) return headerOnlyVerdict(config, started, client, pre.exchange, headerOnly, term);
         return { exitCode: EXIT.usage, reason: `the target rejected the API key (HTTP ${status} on ${config.baseUrl}/api/v1/store/get): check --api-key / STORE_API_KEY` };
       }
       if (status >= 500) return { exitCode: EXIT.noVerdict, reason: `the target fails: HTTP ${status} on store get (after ${pre.exchange.attempts} attempt(s))` };
@@ -183,6 +187,45 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     process.off('SIGTERM', sigterm);
     await client.close();
   }
+}
+
+/** The header (if any) through which the target accepts the key it refused in the body. */
+async function keyAcceptedFromHeader(client: StoreClient): Promise<{ header: string; exchange: Exchange } | undefined> {
+  const key = client.apiKeyForHeaders();
+  for (const [header, value] of [['authorization', `Bearer ${key}`], ['x-api-key', key]] as const) {
+    const ex = await client.raw('/api/v1/store/get', {}, { retryable: true, headers: { [header]: value } });
+    const status = ex.response?.status ?? 0;
+    if (status >= 200 && status < 300 && ex.json && typeof ex.json === 'object' && !Array.isArray(ex.json)) return { header, exchange: ex };
+  }
+  return undefined;
+}
+
+/**
+ * The key works in a header but not in the body: every operation of the spec fails for a
+ * conformant client, so the verdict is non-conformant (exit 1), with the two exchanges as evidence.
+ */
+function headerOnlyVerdict(config: RunConfig, started: number, client: StoreClient, body: Exchange, found: { header: string; exchange: Exchange }, term: Terminal): RunOutcome {
+  const evidence = [body, found.exchange].map((ex) => ({
+    request: { method: ex.request.method, url: ex.request.url, body: ex.request.body },
+    response: ex.response && { status: ex.response.status, headers: ex.response.headers, body: ex.response.text.slice(0, 4000) },
+  }));
+  const checks: CheckResult[] = [{
+    id: 'all.auth.key-in-body', title: 'the key travels in the JSON body as authentication.apiKey', resource: '*', rule: 'auth.key-in-body',
+    group: 'auth', section: '§5 Authentication', level: 'must', status: 'failed',
+    message: `the target refused the key in the body (HTTP ${body.response?.status}) but accepted it in the ${found.header} header: §5.1 says the key travels in the JSON body and no header carries it; no other check can run`,
+    expected: 'the key accepted as authentication.apiKey in the body', actual: `accepted only in the ${found.header} header`, evidence,
+  }];
+  const summary = summarize(checks, []);
+  const report: Report = {
+    reportVersion: 1,
+    tool: { name: 'storecheck', version: TOOL_VERSION },
+    target: { baseUrl: config.baseUrl, embedded: config.embedded },
+    run: { runTag: config.runTag, seed: config.seed, depth: config.depth, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, requestCount: client.http.stats.requests, readOnly: config.readOnly, concurrency: config.concurrency },
+    summary, checks, observations: {}, targetErrors: [],
+  };
+  const written = writeReports(config.reportDir, report, client.redactor.list());
+  term.summary(report, written);
+  return { exitCode: EXIT.nonConformant, report, reason: summary.reason };
 }
 
 /** Requests made in the workers: the last (cumulative) figure of each worker, summed. */
