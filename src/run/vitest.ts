@@ -40,6 +40,9 @@ export async function runVitest(
       provide: { storecheck: config },
       maxWorkers: config.workers,
       fileParallelism: true,
+      // checks of a file run concurrently (set here too: the project setting alone is not applied)
+      sequence: { concurrent: true },
+      maxConcurrency: 16,
       passWithNoTests: true,
       ...(config.shard ? { shard: config.shard } : {}),
       ...(config.only ? { testNamePattern: onlyPattern(config.only) } : {}),
