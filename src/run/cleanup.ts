@@ -72,7 +72,11 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
           result.deleted += deleted.length;
           (result.removed[resource] ??= []).push(...deleted);
         }
-        if (gone.length) (result.alreadyGone[resource] ??= []).push(...gone);
+        if (gone.length) {
+          (result.alreadyGone[resource] ??= []).push(...gone);
+          // settled: a later sweep has nothing to do for them
+          ledger.recordDeleted(resource, gone);
+        }
         const left = chunk.filter((id) => !deleted.includes(id) && !gone.includes(id));
         result.leftBehind.push(...left.map((id) => `${resource}:${id} (${problem})`));
       }
@@ -93,11 +97,14 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
 async function deleteChunk(client: StoreClient, resource: string, chunk: string[]): Promise<{ deleted: string[]; absent: string[]; problem: string }> {
   let problem = '';
   const deleted: string[] = [];
-  let rest = chunk;
+  // look first: a target that answers success for unknown ids would otherwise make ids deleted
+  // earlier (by the run, before it was killed) look removed now
+  const gone = await absent(client, resource, chunk);
+  let rest = chunk.filter((id) => !gone.includes(id));
   for (let attempt = 0; attempt < 3 && rest.length; attempt++) {
     try {
       const res = await client.delete(resource, rest);
-      if (res.ok) return { deleted: [...deleted, ...rest], absent: [], problem: '' };
+      if (res.ok) return { deleted: [...deleted, ...rest], absent: gone, problem: '' };
       problem = res.problem ?? '';
       // a target with a smaller batch limit, or one refusing unknown ids: one id at a time
       if (res.exchange.response?.status === 400 && rest.length > 1) {
@@ -112,7 +119,7 @@ async function deleteChunk(client: StoreClient, resource: string, chunk: string[
       problem = (e as Error).message;
     }
   }
-  return { deleted, absent: rest.length ? await absent(client, resource, rest) : [], problem };
+  return { deleted, absent: [...gone, ...(rest.length ? await absent(client, resource, rest) : [])], problem };
 }
 
 /** The ids of `ids` a get with the id filter does not return (none when the get fails). */
