@@ -21,6 +21,11 @@ export default defineConfig({
           // the proofs (test/meta/faults, variants) are child processes, one per core at a time
           // (STORECHECK_PROVE_CONCURRENCY overrides; see reference/pool.ts)
           maxConcurrency: defaultConcurrency(),
+          // two meta files at once, after the unit tests (a group of their own): the long proof file
+          // runs beside the others, whose runs spend much of their time waiting (latency, deadlines,
+          // rate limits), so the waiting overlaps the proofs' CPU
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
