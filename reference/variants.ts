@@ -23,7 +23,9 @@ export type ObservationKey =
   | 'auth.missingKeyStatus'
   | 'pages.titleFilterKey'
   | 'limits.overlongString'
-  | 'limits.maxDataItems';
+  | 'limits.maxDataItems'
+  | 'delete.unknownId'
+  | 'update.unknownId';
 
 export type Observations = Record<ObservationKey, string | number | boolean | null>;
 
@@ -47,6 +49,9 @@ export const VARIANTS: readonly Variant[] = [
   v('pages-name-only', 'the page title filter is only accepted under the key name', { pagesTitleFilterKey: 'name' }),
   v('page-size-max-500', 'a page holds at most 500 records, whatever pageSize asks', { maxPageSize: 500 }),
   v('missing-key-400', 'a missing key gets 400, a wrong key 401', { missingKeyStatus: 400 }),
+  v('delete-unknown-404', 'a delete naming an id that does not exist answers 404 and removes nothing', { deleteUnknownId: 'not-found' }),
+  v('update-unknown-ignored', 'an update naming an id that does not exist skips that item (answers the others)', { updateUnknownId: 'ignored' }),
+  v('pages-title-only', 'the page title filter is only accepted under the key title', { pagesTitleFilterKey: 'title' }),
 ];
 
 /** What storecheck should observe against a server with this behaviour. */
@@ -64,6 +69,8 @@ export function observationsFor(b: Behaviour): Observations {
     'pages.titleFilterKey': b.pagesTitleFilterKey,
     'limits.overlongString': b.overlongString,
     'limits.maxDataItems': b.maxDataItems,
+    'delete.unknownId': b.deleteUnknownId === 'ignored' ? 'ignored' : 'error 404',
+    'update.unknownId': b.updateUnknownId === 'ignored' ? 'ignored' : 'error 404',
   };
 }
 

@@ -12,6 +12,7 @@ const KEYS = [
   'pagination.firstPageNumber', 'pagination.defaultPageSize', 'pagination.maxPageSize', 'order.default',
   'filters.combination', 'filters.rangeInclusive', 'update.semantics', 'auth.invalidKeyStatus',
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
+  'delete.unknownId', 'update.unknownId',
 ];
 
 const REQUIRED = [
