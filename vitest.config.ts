@@ -38,7 +38,7 @@ export default defineConfig({
           // one module graph per worker: schemas compile once, one keep-alive pool per worker
           isolate: false,
           // checks of a file run concurrently (each has its own client view and scope); requests in
-          // flight stay bounded by the per-worker pool (--concurrency)
+          // flight stay bounded by the run-wide gate of --concurrency (src/client/gate.ts)
           sequence: { concurrent: true },
           maxConcurrency: 16,
           setupFiles: ['allure-vitest/setup', './src/check/setup.ts'],

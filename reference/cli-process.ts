@@ -3,9 +3,9 @@
  * report.json it wrote. Shared by the proofs (reference/prove.ts), the
  * meta-tests (test/meta) and `npm run mutation` (scripts/mutation.ts).
  *
- * One process per run: `node --import tsx src/cli.ts …` (no tsx wrapper
- * process in between), so a timeout kills the whole run — embedded server and
- * vitest worker threads included — with one signal.
+ * One process per run: `node bin/storecheck.mjs …`, the installed command
+ * (no tsx wrapper process in between), so a timeout kills the whole run —
+ * embedded server and vitest worker threads included — with one signal.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -71,7 +71,7 @@ export function runStorecheck(args: string[], opts: CliRunOptions = {}): Promise
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const usageFile = join(reportDir, '.cpu-usage.json');
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', pathToFileURL(join(ROOT, 'reference', 'cpu-usage.ts')).href, join(ROOT, 'src', 'cli.ts'), ...argv], {
+    const child = spawn(process.execPath, ['--import', pathToFileURL(join(ROOT, 'reference', 'cpu-usage.mjs')).href, join(ROOT, 'bin', 'storecheck.mjs'), ...argv], {
       cwd: ROOT,
       env: { ...cleanEnv(opts.env), STORECHECK_PROVE_RUSAGE: usageFile },
       stdio: ['ignore', 'pipe', 'pipe'],

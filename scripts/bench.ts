@@ -19,6 +19,8 @@ interface Scenario { name: string; depth: 'quick' | 'standard' | 'deep'; latency
 interface Figures {
   scenario: string; depth: string; latencyMs: number; wallS: number; requests: number; checks: number;
   requestsPerCheck: number; peakInFlight: number; effectiveConcurrency: number; verdict: string; exitCode: number | null; target?: string;
+  /** the run's own phase timings (report.run.phasesMs), s */
+  phasesS?: Record<string, number>;
 }
 
 const ALL: Scenario[] = [
@@ -38,8 +40,8 @@ async function runOne(s: Scenario, extra: string[]): Promise<Figures> {
   const dir = mkdtempSync(join(tmpdir(), `sc-bench-${s.name}-`));
   const started = performance.now();
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), [
-      join(PROJECT_ROOT, 'src', 'cli.ts'), '--base-url', server.url, '--depth', s.depth, '--seed', '12345', '--report-dir', dir, '--quiet', ...extra,
+    const child = spawn(process.execPath, [
+      join(PROJECT_ROOT, 'bin', 'storecheck.mjs'), '--base-url', server.url, '--depth', s.depth, '--seed', '12345', '--report-dir', dir, '--quiet', ...extra,
     ], { cwd: PROJECT_ROOT, env: { ...process.env, STORE_API_KEY: apiKey }, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (c) => (err += c));
@@ -62,6 +64,7 @@ async function runOne(s: Scenario, extra: string[]): Promise<Figures> {
     peakInFlight: peak,
     effectiveConcurrency: s.latencyMs ? round((requests * s.latencyMs) / 1000 / wall) : 0,
     verdict: report.summary.verdict, exitCode: code,
+    ...(report.run.phasesMs ? { phasesS: Object.fromEntries(Object.entries(report.run.phasesMs).map(([k, v]) => [k, round(v / 1000)])) } : {}),
   };
 }
 
@@ -80,8 +83,9 @@ async function main(): Promise<void> {
   const out = { at: new Date().toISOString(), machine, options: extra, results };
   mkdirSync(join(PROJECT_ROOT, 'reports'), { recursive: true });
   writeFileSync(join(PROJECT_ROOT, 'reports', 'bench.json'), JSON.stringify(out, null, 2) + '\n');
-  const head = ['scenario', 'wall s', 'requests', 'checks', 'req/check', 'peak in flight', 'eff. concurrency', 'verdict', 'target'];
-  const rows = results.map((r) => [r.scenario, r.wallS, r.requests, r.checks, r.requestsPerCheck, r.peakInFlight, r.latencyMs ? r.effectiveConcurrency : '—', r.verdict, r.target ?? '']);
+  const head = ['scenario', 'wall s', 'requests', 'checks', 'req/check', 'peak in flight', 'eff. concurrency', 'verdict', 'target', 'phases s (startup/preflight/probes/checks/cleanup)'];
+  const phases = (r: Figures) => (r.phasesS ? ['startup', 'preflight', 'probes', 'checks', 'cleanup'].map((k) => r.phasesS![k]).join(' / ') : '');
+  const rows = results.map((r) => [r.scenario, r.wallS, r.requests, r.checks, r.requestsPerCheck, r.peakInFlight, r.latencyMs ? r.effectiveConcurrency : '—', r.verdict, r.target ?? '', phases(r)]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells: unknown[]) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
   process.stdout.write(`machine: ${machine.cpus} cpus, load ${machine.loadavg.join(' ')}, node ${machine.node}\n${line(head)}\n${rows.map(line).join('\n')}\nwritten: reports/bench.json\n`);

@@ -29,7 +29,7 @@ export interface RunConfig {
   insecure: boolean;
   /** the whole run ends by then, with cleanup and a clear message */
   deadlineMs: number;
-  /** observations probed before the checks, keyed as in report.json */
+  /** observations probed before the checks, keyed as in report.json (the workers get them as RunState) */
   observations: Record<string, unknown>;
 }
 
@@ -50,12 +50,20 @@ export const DEPTHS: Record<Depth, DepthProfile> = {
 };
 
 /**
- * Worker-side view: the config with the per-worker share of connections. The
- * shares add up to at most --concurrency (the CLI never runs more workers than
- * --concurrency allows, so every worker gets at least one).
+ * What the workers wait for before their first check: the observations (probed
+ * by the main process while the workers load) and the run-wide in-flight gate
+ * (a SharedArrayBuffer of src/client/gate.ts). Sent over runChannelName().
  */
-export function perWorkerConnections(cfg: Pick<RunConfig, 'concurrency' | 'workers'>): number {
-  return Math.max(1, Math.floor(cfg.concurrency / Math.max(1, cfg.workers)));
+export interface RunState {
+  observations: Record<string, unknown>;
+  gate: SharedArrayBuffer;
+  /** set when the run was stopped (signal, deadline) before this state was sent: send nothing */
+  stopped?: string;
+}
+
+/** The BroadcastChannel on which a worker asks for the RunState ('want') and the main process sends it. */
+export function runChannelName(runTag: string): string {
+  return `storecheck:state:${runTag}`;
 }
 
 /** The BroadcastChannel on which the main process tells the workers to stop (signal, deadline). */

@@ -422,20 +422,24 @@ const strcmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export function rangeDesigned(s: Scoped, f: FilterModel): fc.Arbitrary<string> | undefined {
   const kind = fieldKind(s.r, f);
   const values = s.records.map((x) => x[f.field]).filter((v): v is string => typeof v === 'string' && v !== '');
-  const bounds = [...new Set(values.map((v) => asBound(kind, v)).filter((b): b is string => b !== undefined && validBound(f, b)))];
+  const bounds = spread([...new Set(values.map((v) => asBound(kind, v)).filter((b): b is string => b !== undefined && validBound(f, b)))], 48);
   if (!bounds.length) return undefined;
+  // each candidate is scored against every value: on a resource of 1000+ records, 48 evenly spread
+  // candidates keep that to tens of thousands of comparisons instead of a million
+  const valueKeys = values.map((v) => textKey(kind, v));
   const scored = bounds.map((b) => {
+    const bKey = textKey(kind, b);
     let below = 0, above = 0, equal = 0, textDiffers = 0;
-    for (const v of values) {
+    values.forEach((v, i) => {
       let c: number;
       try {
         c = compareScalar(kind as any, v, b);
       } catch {
-        continue;
+        return;
       }
       if (c < 0) below++; else if (c > 0) above++; else equal++;
-      if (strcmp(textKey(kind, v), textKey(kind, b)) !== c) textDiffers++;
-    }
+      if (strcmp(valueKeys[i], bKey) !== c) textDiffers++;
+    });
     return { b, n: (below > 0 ? 1 : 0) + (above > 0 ? 1 : 0) + (equal > 0 ? 1 : 0) + (textDiffers > 0 ? 2 : 0) };
   });
   const best = Math.max(...scored.map((x) => x.n));
@@ -466,17 +470,20 @@ export function dateOnlyDays(s: Scoped, f: FilterModel): { designed: string[]; a
   const times = s.records.map((x) => parseDateTime(x[f.field])).filter((t): t is number => t !== undefined);
   const days = [...new Set(times.flatMap((t) => { const d = Math.floor(t / DAY); return [d - 1, d, d + 1]; }))];
   if (!days.length) return { designed: [], all: [] };
-  const scored = days.map((d) => {
+  // scoring is days × times: on a resource of 1000+ records, 48 evenly spread candidate days suffice
+  const timeKeys = times.map((t) => textKey('datetime', formatDateTime(t)));
+  const scored = spread(days, 48).map((d) => {
     const start = d * DAY;
     const before = times.filter((t) => t < start).length;
     const after = times.filter((t) => t >= start + DAY).length;
     const on = times.length - before - after;
     const b = formatDate(start);
-    const misleads = times.some((t) => strcmp(textKey('datetime', formatDateTime(t)), textKey('datetime', b)) !== Math.sign(t - start));
+    const bKey = textKey('datetime', b);
+    const misleads = times.some((t, i) => strcmp(timeKeys[i], bKey) !== Math.sign(t - start));
     return { b, n: (before > 0 && after > 0 ? 3 : before > 0 || after > 0 ? 1 : 0) + (on > 0 ? 1 : 0) + (misleads ? 1 : 0) };
   });
   const best = Math.max(...scored.map((x) => x.n));
-  return { designed: scored.filter((x) => x.n === best).map((x) => x.b).slice(0, 8), all: scored.map((x) => x.b) };
+  return { designed: scored.filter((x) => x.n === best).map((x) => x.b).slice(0, 8), all: days.map((d) => formatDate(d * DAY)) };
 }
 
 export function dateOnlyGenerated(days: string[]): fc.Arbitrary<string> {

@@ -1,13 +1,16 @@
 /**
  * The worker side of a run: one config (injected from the main process), one
  * client with its keep-alive pool, one ledger writer — shared by every check
- * file this worker executes.
+ * file this worker executes. The observations and the run-wide in-flight gate
+ * come later than the config (the workers load while the main process probes):
+ * the setup file awaits them with awaitRunState() before any check starts.
  */
 import { BroadcastChannel } from 'node:worker_threads';
 import { inject } from 'vitest';
 import { StoreClient } from '../client/api.js';
 import { Ledger } from '../client/ledger.js';
-import { DEPTHS, perWorkerConnections, stopChannelName, type DepthProfile, type RunConfig } from '../config.js';
+import { SharedGate } from '../client/gate.js';
+import { DEPTHS, runChannelName, stopChannelName, type DepthProfile, type RunConfig, type RunState } from '../config.js';
 
 export interface Runtime {
   config: RunConfig;
@@ -18,17 +21,49 @@ export interface Runtime {
 }
 
 let current: Runtime | undefined;
+let state: RunState | undefined;
+let waiting: Promise<RunState> | undefined;
+
+/**
+ * Waits for the main process to send the RunState (it does once its probes are
+ * done; a worker that asks later gets an answer at once). A stop message (signal,
+ * deadline) ends the wait too: the run then goes on with no observations and a
+ * cancelled client, so every check ends at once as a target error.
+ */
+export function awaitRunState(config: RunConfig): Promise<RunState> {
+  if (state) return Promise.resolve(state);
+  waiting ??= new Promise<RunState>((resolve) => {
+    const channel = new BroadcastChannel(runChannelName(config.runTag));
+    const stop = new BroadcastChannel(stopChannelName(config.runTag));
+    const done = (s: RunState) => {
+      channel.close();
+      stop.close();
+      state = s;
+      resolve(s);
+    };
+    channel.onmessage = (m) => {
+      const data = (m as { data?: unknown }).data as Partial<RunState> | undefined;
+      if (data && typeof data === 'object' && data.gate instanceof SharedArrayBuffer && data.observations) done(data as RunState);
+    };
+    stop.onmessage = (m) => done({ observations: {}, gate: SharedGate.create(1).buffer, stopped: String((m as { data?: unknown }).data ?? 'stopped') });
+    channel.postMessage('want');
+  });
+  return waiting;
+}
 
 export function runtime(): Runtime {
   if (current) return current;
   const config = inject('storecheck');
   if (!config) throw new Error('storecheck checks run through `npm run conformance` (src/cli.ts), which provides the target configuration');
+  if (!state) throw new Error('storecheck: the run state (observations, in-flight gate) has not arrived from the main process');
   const ledger = new Ledger(config.ledgerFile, config.runTag);
   const client = new StoreClient({
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     timeoutMs: config.timeoutMs,
-    connections: perWorkerConnections(config),
+    // any worker may use every slot of --concurrency: the shared gate bounds them all together
+    connections: config.concurrency,
+    gate: new SharedGate(state.gate),
     maxRps: config.maxRps > 0 ? config.maxRps / Math.max(1, config.workers) : 0,
     insecure: config.insecure,
     readOnly: config.readOnly,
@@ -38,7 +73,8 @@ export function runtime(): Runtime {
   const stop = new BroadcastChannel(stopChannelName(config.runTag));
   stop.onmessage = (m) => client.http.cancel(String((m as { data?: unknown }).data ?? 'stopped'));
   stop.unref();
-  current = { config, depth: DEPTHS[config.depth], client, ledger, observations: config.observations ?? {} };
+  if (state.stopped) client.http.cancel(state.stopped);
+  current = { config, depth: DEPTHS[config.depth], client, ledger, observations: state.observations };
   return current;
 }
 

@@ -6,6 +6,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { Agent, request as undiciRequest } from 'undici';
+import type { SharedGate } from './gate.js';
 import { redactText, type Redactor } from './redact.js';
 
 export interface HttpOptions {
@@ -13,6 +14,11 @@ export interface HttpOptions {
   timeoutMs: number;
   /** connections kept open to the target (keep-alive pool size) */
   connections: number;
+  /**
+   * the run-wide bound on requests in flight, shared with other threads; each
+   * request holds a slot while it is sent and answered (backoff pauses hold none)
+   */
+  gate?: SharedGate;
   /** at most this many requests per second from this client (0 = unlimited) */
   maxRps?: number;
   /** accept self-signed certificates (--insecure) */
@@ -112,7 +118,7 @@ export class Http {
     let exchange: Exchange | undefined;
     for (let attempt = 1; ; attempt++) {
       await this.throttle();
-      exchange = this.cancelled ? this.cancelledExchange(url, path, body) : await this.once(url, path, payload, body, op, headers);
+      exchange = await this.gated(() => this.once(url, path, payload, body, op, headers), () => this.cancelledExchange(url, path, body));
       exchange.attempts = attempt;
       if (!retryable || this.cancelled) break;
       const status = exchange.response?.status;
@@ -151,6 +157,18 @@ export class Http {
       attempts: 1,
       durationMs: 0,
     };
+  }
+
+  /** `send` within a slot of the shared gate (when there is one); `skipped` once cancelled */
+  private async gated(send: () => Promise<Exchange>, skipped: () => Exchange): Promise<Exchange> {
+    const gate = this.opts.gate;
+    if (!gate) return this.cancelled ? skipped() : send();
+    if (!(await gate.acquire(() => this.cancelled !== undefined))) return skipped();
+    try {
+      return this.cancelled ? skipped() : await send();
+    } finally {
+      gate.release();
+    }
   }
 
   /** sleep, cut short by cancel() */

@@ -116,6 +116,8 @@ export interface Report {
     only?: string;
     shard?: string;
     concurrency: number;
+    /** wall time per phase, ms (absent in merged reports) */
+    phasesMs?: { startup: number; preflight: number; probes: number; checks: number; cleanup: number };
   };
   summary: Summary;
   checks: CheckResult[];

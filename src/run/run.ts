@@ -7,9 +7,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import { StoreClient } from '../client/api.js';
+import { SharedGate } from '../client/gate.js';
 import type { Exchange } from '../client/http.js';
 import { Ledger } from '../client/ledger.js';
-import { stopChannelName, type RunConfig } from '../config.js';
+import { runChannelName, stopChannelName, type RunConfig, type RunState } from '../config.js';
 import { probeObservations } from '../observe/index.js';
 import { diffBaseline } from '../report/baseline.js';
 import { applyExpectations, expectationsInfo, loadExpectations } from '../report/expectations.js';
@@ -19,7 +20,7 @@ import { writeReports } from '../report/write.js';
 import { cleanupLedger } from './cleanup.js';
 import { CheckCollector } from './collector.js';
 import { Terminal } from './terminal.js';
-import { runVitest } from './vitest.js';
+import { prepareVitest, type PreparedVitest, type VitestRun } from './vitest.js';
 import { ConfigError, EXIT, PROJECT_ROOT, TOOL_VERSION } from '../version.js';
 
 export { ConfigError, EXIT, TOOL_VERSION };
@@ -43,6 +44,14 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   const { config } = inputs;
   const term = new Terminal(inputs.quiet === true, [config.apiKey]);
   const started = Date.now();
+  // wall time per phase, for report.run.phasesMs (startup: process start → this point)
+  const phases = { startup: Math.round(performance.now()), preflight: 0, probes: 0, checks: 0, cleanup: 0 };
+  let lap = performance.now();
+  const endPhase = (name: keyof typeof phases) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - lap);
+    lap = now;
+  };
   mkdirSync(config.reportDir, { recursive: true });
   // files given by the user are read before anything touches the target: a bad file is a usage error
   let expectations: ReturnType<typeof loadExpectations> | undefined;
@@ -53,11 +62,14 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   }
   const baselineReport = inputs.baselineFile ? readBaseline(inputs.baselineFile) : undefined;
 
+  // --concurrency: one bound on requests in flight for this process and every worker together
+  const gate = SharedGate.create(config.concurrency);
   const client = new StoreClient({
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     timeoutMs: config.timeoutMs,
     connections: Math.min(config.concurrency, 8),
+    gate,
     maxRps: config.maxRps,
     insecure: config.insecure,
     readOnly: config.readOnly,
@@ -87,12 +99,28 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   const deadline = setTimeout(() => stop(`stopped by the deadline (--deadline-s ${deadlineS}; the last ${Math.round(reserveMs / 1000)} s are kept for cleanup)`), config.deadlineMs - reserveMs);
   deadline.unref();
 
+  // vitest loads (vite server, project config) while the preflight talks to the target; its workers
+  // load their modules while the probes run, then wait for the run state (observations, gate)
+  const allureDir = join(config.reportDir, 'allure-results');
+  const preparing: Promise<PreparedVitest | Error> = prepareVitest(config, { allureDir, onProgress: (p) => term.progress(p) }).catch((e: Error) => e);
+  let runState: RunState | undefined;
+  const stateChannel = new BroadcastChannel(runChannelName(config.runTag));
+  stateChannel.onmessage = (m) => {
+    if ((m as { data?: unknown }).data === 'want' && runState) stateChannel.postMessage(runState);
+  };
+  const publishState = (observations: Record<string, unknown>) => {
+    runState = { observations, gate: gate.buffer, ...(interrupted ? { stopped: interrupted } : {}) };
+    stateChannel.postMessage(runState);
+  };
+
   try {
     term.line(`storecheck ${TOOL_VERSION} → ${config.baseUrl}${config.embedded ? ' (embedded reference server)' : ''}`);
     term.line(`seed ${config.seed} · depth ${config.depth} · run tag ${config.runTag}${config.readOnly ? ' · read-only' : ''}${config.shard ? ` · shard ${config.shard}` : ''}`);
 
     // preflight: can we reach the target, and does it take the key?
+    lap = performance.now();
     const pre = await client.store();
+    endPhase('preflight');
     if (!interrupted) {
       if (pre.exchange.transportError) {
         const { code, message } = pre.exchange.transportError;
@@ -108,22 +136,27 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       if (status >= 500) return { exitCode: EXIT.noVerdict, reason: `the target fails: HTTP ${status} on store get (after ${pre.exchange.attempts} attempt(s))` };
     }
 
+    // the checks start now; their workers wait for the observations before the first check
+    const checksRun: Promise<VitestRun | Error | undefined> = preparing
+      .then(async (prepared): Promise<VitestRun | Error | undefined> => {
+        if (prepared instanceof Error) return prepared;
+        return interrupted ? undefined : prepared.run(config, () => interrupted);
+      })
+      .catch((e: Error) => e);
     let observations: Record<string, Observation> = {};
     if (!interrupted) {
       term.line('probing behaviours the spec leaves open…');
       observations = await probeObservations(client, config);
       config.observations = Object.fromEntries(Object.entries(observations).map(([k, o]) => [k, o.value]));
     }
+    publishState(config.observations ?? {});
+    endPhase('probes');
 
-    const allureDir = join(config.reportDir, 'allure-results');
-    const run = interrupted
-      ? { collector: new CheckCollector() }
-      : await runVitest(config, {
-        allureDir,
-        onProgress: (p) => term.progress(p),
-        shouldStop: () => interrupted,
-      });
+    const ran = await checksRun;
+    if (ran instanceof Error) throw ran;
+    const run = ran ?? { collector: new CheckCollector() };
     term.endProgress();
+    endPhase('checks');
 
     let checks: CheckResult[] = run.collector.results;
     const applied = expectations ? applyExpectations(checks, expectations) : undefined;
@@ -131,6 +164,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
 
     term.line('cleaning up…');
     const cleanup = await cleanupLedger(config, [config.ledgerFile]);
+    endPhase('cleanup');
     if (interrupted) {
       interrupted += `; cleanup deleted ${cleanup.deleted} record(s)${cleanup.leftBehind.length ? `, ${cleanup.leftBehind.length} left behind (storecheck sweep --ledger ${config.ledgerFile})` : ', none left behind'}`;
     }
@@ -158,6 +192,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
         requestCount: client.http.stats.requests + workerRequests(config.reportDir) + cleanup.requests,
         readOnly: config.readOnly,
         concurrency: config.concurrency,
+        phasesMs: phases,
         ...(config.only ? { only: config.only } : {}),
         ...(config.shard ? { shard: config.shard } : {}),
       },
@@ -181,6 +216,9 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const exitCode = report.summary.verdict === 'conformant' ? EXIT.conformant : report.summary.verdict === 'non-conformant' ? EXIT.nonConformant : EXIT.noVerdict;
     return { exitCode, report, reason: report.summary.reason };
   } finally {
+    // a run that ended before its checks (unreachable target, bad key, interruption) closes it unused
+    await preparing.then((v) => (v instanceof Error ? undefined : v.close())).catch(() => undefined);
+    stateChannel.close();
     clearTimeout(deadline);
     stopChannel.close();
     process.off('SIGINT', sigint);

@@ -22,10 +22,22 @@ export function onlyPattern(only: string): RegExp {
   return new RegExp(`^(?:${alternatives.join('|')}) — `);
 }
 
-export async function runVitest(
+/** A vitest instance made ahead of time (it loads while the preflight and probes talk to the target). */
+export interface PreparedVitest {
+  /** provides the final config (observations included) to the workers, runs the checks */
+  run(config: RunConfig, shouldStop?: () => string | undefined): Promise<VitestRun>;
+  /** closes the instance without running (a run that ends before its checks) */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the vitest instance of the conformance project. Config values that
+ * the workers read (observations) are provided later, by run().
+ */
+export async function prepareVitest(
   config: RunConfig,
-  opts: { onProgress?: (p: Progress) => void; allureDir?: string; shouldStop?: () => string | undefined } = {},
-): Promise<VitestRun> {
+  opts: { onProgress?: (p: Progress) => void; allureDir?: string } = {},
+): Promise<PreparedVitest> {
   const collector = new CheckCollector(opts.onProgress);
   const reporters: any[] = [collector];
   if (opts.allureDir) reporters.push(['allure-vitest/reporter', { resultsDir: opts.allureDir }]);
@@ -37,7 +49,6 @@ export async function runVitest(
       project: ['conformance'],
       watch: false,
       reporters,
-      provide: { storecheck: config },
       maxWorkers: config.workers,
       fileParallelism: true,
       // checks of a file run concurrently (set here too: the project setting alone is not applied)
@@ -54,18 +65,31 @@ export async function runVitest(
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     for (const l of process.listeners(sig)) if (!ours[sig].includes(l)) process.off(sig, l);
   }
-  // a signal or the deadline cancels the run; cleanup then runs in the caller
-  const poll = setInterval(() => {
-    if (opts.shouldStop?.()) {
-      clearInterval(poll);
-      void vitest.cancelCurrentRun('keyboard-input');
-    }
-  }, 200);
-  try {
-    await vitest.start();
-  } finally {
-    clearInterval(poll);
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
     await vitest.close();
-  }
-  return { collector };
+  };
+  return {
+    close,
+    async run(final, shouldStop) {
+      // structured-cloned to every worker when the files start
+      (vitest as any).provide('storecheck', final);
+      // a signal or the deadline cancels the run; cleanup then runs in the caller
+      const poll = setInterval(() => {
+        if (shouldStop?.()) {
+          clearInterval(poll);
+          void vitest.cancelCurrentRun('keyboard-input');
+        }
+      }, 200);
+      try {
+        await vitest.start();
+      } finally {
+        clearInterval(poll);
+        await close();
+      }
+      return { collector };
+    },
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createAjv, type Validator, type ValidationResult } from './ajv.js';
+import { compileAll, createAjv, type Validator, type ValidationResult } from './ajv.js';
 
 export const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
@@ -241,7 +241,6 @@ function load(): LoadedSchemas {
   if (cache) return cache;
   const docs = readAll();
   const byId = new Map(docs.map((d) => [d.$id as string, d]));
-  const ajv = createAjv(docs);
   const resources: ResourceModel[] = [];
   for (const doc of docs) {
     const meta = doc['x-resource'];
@@ -269,8 +268,18 @@ function load(): LoadedSchemas {
   }
   resources.sort((a, b) => RESOURCE_ORDER.indexOf(a.name) - RESOURCE_ORDER.indexOf(b.name));
   cache = { byId, resources, validators: new Map() };
-  (cache as any).ajv = ajv;
   return cache;
+}
+
+/** The ajv instance holding every schema, made on first use (the model alone needs none). */
+function ajvOf(l: LoadedSchemas): any {
+  return ((l as any).ajv ??= createAjv([...l.byId.values()]));
+}
+
+/** Compile every definition of every schema now; returns how many (tests: a broken schema fails here). */
+export function compileAllSchemas(): number {
+  const l = load();
+  return compileAll(ajvOf(l), l.byId.values());
 }
 
 /** §1 order, so reports list resources the way the spec does. */
@@ -300,7 +309,7 @@ export function validator(resourceName: string, def: DefName | string): Validato
   const key = `${r.schemaId}#/$defs/${def}`;
   let v = l.validators.get(key);
   if (!v) {
-    const fn = (l as any).ajv.getSchema(key);
+    const fn = ajvOf(l).getSchema(key);
     if (!fn) throw new Error(`schema ${r.schemaId} has no $defs/${def}`);
     v = (value: unknown): ValidationResult =>
       fn(value) ? { ok: true, errors: [] } : { ok: false, errors: (fn.errors ?? []).map(formatAjvError) };
@@ -315,7 +324,7 @@ export function commonValidator(def: string): Validator {
   const key = `common.schema.json#/$defs/${def}`;
   let v = l.validators.get(key);
   if (!v) {
-    const fn = (l as any).ajv.getSchema(key);
+    const fn = ajvOf(l).getSchema(key);
     if (!fn) throw new Error(`common.schema.json has no $defs/${def}`);
     v = (value: unknown): ValidationResult =>
       fn(value) ? { ok: true, errors: [] } : { ok: false, errors: (fn.errors ?? []).map(formatAjvError) };

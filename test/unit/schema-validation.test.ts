@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  resources, validator,
+  compileAllSchemas, resources, validator,
   type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel, type ScalarKind,
 } from '../../src/schema/model.js';
 
@@ -14,6 +14,11 @@ type Obj = Record<string, unknown>;
 const GUID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 const DATETIME = '2024-03-05 14:07:09';
+
+// validators compile on first use at run time; here every definition compiles, so a broken schema fails now
+it('every definition of every schema compiles in strict mode', () => {
+  expect(compileAllSchemas()).toBeGreaterThan(15 * 4);
+});
 
 // ---------------------------------------------------------------- minimal sample maker
 function scalarFor(kind: ScalarKind | 'any' | undefined, f: Partial<FieldModel> = {}): string {

@@ -3,7 +3,8 @@
  * (cli-process.ts): on exit, writes the process's CPU time — every thread,
  * vitest workers and the embedded server included — to the file named by
  * STORECHECK_PROVE_RUSAGE, so proofs report CPU cost, not only wall time
- * (which depends on whatever else the machine is doing).
+ * (which depends on whatever else the machine is doing). Plain JavaScript:
+ * it loads before tsx is registered.
  */
 import { writeFileSync } from 'node:fs';
 

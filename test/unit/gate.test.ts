@@ -1,0 +1,50 @@
+/**
+ * The shared in-flight gate (src/client/gate.ts): --concurrency bounds the
+ * requests of every worker thread together, and no slot is lost or leaked.
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SharedGate } from '../../src/client/gate.js';
+
+describe('SharedGate', () => {
+  it('never lets more than its limit through, and frees every slot it gave', async () => {
+    const gate = SharedGate.create(3);
+    let inside = 0;
+    let highest = 0;
+    await Promise.all(Array.from({ length: 12 }, async (_, i) => {
+      for (let round = 0; round < 5; round++) {
+        expect(await gate.acquire()).toBe(true);
+        inside++;
+        highest = Math.max(highest, inside);
+        await new Promise((r) => setTimeout(r, (i * 7 + round) % 4));
+        inside--;
+        gate.release();
+      }
+    }));
+    expect(highest).toBe(3);
+    expect(gate.taken).toBe(0);
+  });
+
+  it('a waiter gives up without a slot once the run is cancelled', async () => {
+    const gate = SharedGate.create(1);
+    await gate.acquire();
+    let cancelled = false;
+    const waiting = gate.acquire(() => cancelled);
+    cancelled = true;
+    expect(await waiting).toBe(false);
+    gate.release();
+    expect(gate.taken).toBe(0);
+  });
+
+  it('bounds several threads together (the main process and the vitest workers)', () => {
+    // worker threads with TypeScript need tsx's loader: the threads run in a child process
+    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../helpers/gate-threads.ts', import.meta.url))], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'inherit'] });
+    const { highest, left } = JSON.parse(out) as { highest: number[]; left: number };
+    // each thread alone would reach 4 with its 6 tasks: together they still never exceed 4
+    expect(highest).toHaveLength(3);
+    for (const h of highest) expect(h).toBeLessThanOrEqual(4);
+    expect(Math.max(...highest)).toBe(4);
+    expect(left).toBe(0);
+  });
+});
