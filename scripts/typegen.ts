@@ -13,7 +13,10 @@
  *   node (product `#/$defs/Record/properties/images`) is inlined, titled parts by name;
  * - in an `allOf` part that only lists `required` keys (UpdatePayload), those keys get the
  *   property types of the sibling parts, so `ProductUpdatePayload` = `ProductPayload & { id: Guid }`;
- * - the root becomes `<Title>Defs`, an interface mapping each $defs name to its type.
+ * - a node that constrains nothing (only a description: "any JSON value") becomes `unknown`,
+ *   not json-schema-to-typescript's default of an open object;
+ * - the root becomes `<Title>Defs`, an interface mapping each $defs name to its type; a root that
+ *   is itself an object schema (report.schema.json) is also emitted under its own title (`Report`).
  * The x-* annotations carry nothing for TypeScript and are dropped.
  */
 import { compile } from 'json-schema-to-typescript';
@@ -61,6 +64,9 @@ function commonTypeName(common: Json, def: string): string {
   throw new Error(`typegen: common.schema.json#/$defs/${def} has no title to name its type`);
 }
 
+/** Keys that only annotate: a node made of nothing else admits any JSON value. */
+const ANNOTATION_ONLY = new Set(['title', 'description', '$comment', 'examples', 'default']);
+
 function stripAnnotations(node: Json): Json {
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) if (!k.startsWith('x-') && k !== '$id' && k !== '$schema') out[k] = v;
@@ -89,6 +95,8 @@ function rewrite(doc: Json, common: Json, used: Set<string>): Json {
       return { ...visit(target, true), ...keep };
     }
     if (inlined && own.title) return { tsType: own.title };
+    const keys = Object.keys(own);
+    if (keys.length && keys.every((k) => ANNOTATION_ONLY.has(k)) && node !== doc) return { ...own, tsType: 'unknown' };
     const out: Json = {};
     for (const [k, v] of Object.entries(own)) {
       if (k === 'properties' || k === '$defs') {
@@ -122,7 +130,13 @@ function requiredOnlyParts(raw: Json[], parts: Json[], doc: Json, visit: (n: any
 
 /** The root of an output file: `<Title>Defs`, one property per $defs entry. */
 function withDefsRoot(doc: Json, file: string, title: string): Json {
-  const defs = Object.keys(doc.$defs ?? {});
+  const $defs: Json = { ...doc.$defs };
+  if (doc.properties) {
+    const { $defs: _defs, $id: _id, $schema: _schema, ...root } = doc;
+    if ($defs[title]) throw new Error(`typegen: ${file}: the root's title ${title} is also a $defs name`);
+    $defs[title] = root;
+  }
+  const defs = Object.keys($defs);
   return {
     title: `${title}Defs`,
     description: `Every definition of schemas/${file} by its $defs name.${doc.description ? ` ${doc.description}` : ''}`,
@@ -130,7 +144,7 @@ function withDefsRoot(doc: Json, file: string, title: string): Json {
     additionalProperties: false,
     properties: Object.fromEntries(defs.map((d) => [d, { $ref: `#/$defs/${d}` }])),
     required: defs,
-    $defs: doc.$defs,
+    $defs,
   };
 }
 

@@ -17,13 +17,14 @@
  * passed on nothing.
  */
 import fc from 'fast-check';
-import { check, fixture, mixSeed, observed, runtime, CheckFailure, TargetError, isTargetError, type CheckContext, type Scope, type Fixture } from '../src/check/index.js';
-import type { CallResult, Rec } from '../src/client/api.js';
+import { check, fixture, mixSeed, requireOk, runtime, CheckFailure, type CheckContext, type Scope, type Fixture } from '../src/check/index.js';
+import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
 import { resources, validator, type FieldModel, type ResourceModel, type ScalarKind } from '../src/schema/model.js';
 import { parseDateTime } from '../src/values/normalize.js';
 import { describeValue } from '../src/values/same.js';
 import { batchArb, updateArb, type Payload } from '../generators/index.js';
+import { readFirstPage, type Page } from './support/first-page.js';
 
 const SECTION = '§2 Conventions';
 /** offenders listed in one failure message (the count says how many there were) */
@@ -31,40 +32,7 @@ const LIST_MAX = 12;
 
 // ---------------------------------------------------------------- reading
 
-interface Page {
-  /** the records read (the store object alone for the single store) */
-  records: Rec[];
-  exchange: Exchange;
-  /** how the records were read, for messages */
-  what: string;
-}
-
-/** Records per read: a page large enough to show sub-lists, small enough to stay cheap. */
-function pageSize(): number {
-  const depth = runtime().config.depth;
-  return depth === 'quick' ? 50 : depth === 'standard' ? 100 : 200;
-}
-
-/** The value of a call that must succeed, outside a check body (fixtures): same verdicts as ctx.ok. */
-function must<T>(result: CallResult<T>, what: string): T {
-  if (result.ok) return result.value as T;
-  if (isTargetError(result.exchange)) throw new TargetError(`${what}: ${result.problem}`, [result.exchange]);
-  throw new CheckFailure({ message: `${what}: ${result.problem}`, evidence: [result.exchange] });
-}
-
-async function readPage(r: ResourceModel): Promise<Page> {
-  const client = runtime().client;
-  if (r.single) {
-    const res = await client.store();
-    return { records: [must(res, 'store get')], exchange: res.exchange, what: 'the store get' };
-  }
-  const pagination = { pageNumber: observed<number>('pagination.firstPageNumber', 1), pageSize: pageSize() };
-  const res = await client.get(r, { pagination });
-  const records = must(res, `${r.name} get (first page of ${pagination.pageSize})`);
-  return { records, exchange: res.exchange, what: `the ${r.name} get (first page of ${pagination.pageSize})` };
-}
-
-const pages = new Map<string, Fixture<Page>>(resources().map((r) => [r.name, fixture(async () => readPage(r))]));
+const pages = new Map<string, Fixture<Page>>(resources().map((r) => [r.name, fixture(async () => readFirstPage(r))]));
 
 /** The page of a resource, or skip when it holds nothing to judge. */
 async function pageFor(ctx: CheckContext, r: ResourceModel): Promise<Page> {
@@ -125,7 +93,7 @@ async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
   }
   try {
     const up = await rt.client.update(r, [{ ...change, id }]);
-    return { created, createExchanges, update: { records: must(up, `${r.name} update of one record the run created (id ${id} as the create answered it)`), exchange: up.exchange } };
+    return { created, createExchanges, update: { records: requireOk(up, `${r.name} update of one record the run created (id ${id} as the create answered it)`), exchange: up.exchange } };
   } catch (error) {
     return { created, createExchanges, update: { error } };
   }

@@ -19,26 +19,21 @@
  */
 import fc from 'fast-check';
 import {
-  check, fixture, mixSeed, observed, runtime, CheckFailure, TargetError, isTargetError,
+  check, fixture, mixSeed, requireOk, runtime, CheckFailure,
   type CheckContext, type Fixture, type Scope,
 } from '../src/check/index.js';
-import type { CallResult, Rec } from '../src/client/api.js';
+import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
 import { resources, type DecimalLimit, type FieldModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { scaledToDecimal } from '../src/values/normalize.js';
 import { describeValue, sameStoredValue } from '../src/values/same.js';
 import { batchArb, updateArb, type Payload } from '../generators/index.js';
+import { readFirstPage, type Page } from './support/first-page.js';
 
 const SECTION = '§4 Formatting differs by operation';
 const LIST_MAX = 12;
 
 // ---------------------------------------------------------------- helpers
-
-function must<T>(result: CallResult<T>, what: string): T {
-  if (result.ok) return result.value as T;
-  if (isTargetError(result.exchange)) throw new TargetError(`${what}: ${result.problem}`, [result.exchange]);
-  throw new CheckFailure({ message: `${what}: ${result.problem}`, evidence: [result.exchange] });
-}
 
 function list(items: string[]): string {
   const shown = items.slice(0, LIST_MAX).join('; ');
@@ -77,27 +72,9 @@ const HAS_DECIMALS = /[.,][0-9]/;
 
 // ---------------------------------------------------------------- get pages
 
-interface Page { records: Rec[]; exchange: Exchange; what: string }
-
-function pageSize(): number {
-  const depth = runtime().config.depth;
-  return depth === 'quick' ? 50 : depth === 'standard' ? 100 : 200;
-}
-
-async function readPage(r: ResourceModel): Promise<Page> {
-  const client = runtime().client;
-  if (r.single) {
-    const res = await client.store();
-    return { records: [must(res, 'store get')], exchange: res.exchange, what: 'the store get' };
-  }
-  const pagination = { pageNumber: observed<number>('pagination.firstPageNumber', 1), pageSize: pageSize() };
-  const res = await client.get(r, { pagination });
-  return { records: must(res, `${r.name} get`), exchange: res.exchange, what: `the ${r.name} get (first page of ${pagination.pageSize})` };
-}
-
 const getLeaves = (r: ResourceModel) => leaves(r.fields).filter((l) => l.field.kind === 'boolean' || (l.field.kind === 'decimal' && l.field.separator !== 'either'));
 const pages = new Map<string, Fixture<Page>>(
-  resources().filter((r) => getLeaves(r).length > 0).map((r) => [r.name, fixture(async () => readPage(r))]),
+  resources().filter((r) => getLeaves(r).length > 0).map((r) => [r.name, fixture(async () => readFirstPage(r))]),
 );
 
 /** The values of one leaf in the resource's page; skip when none is there to judge. */
@@ -185,9 +162,9 @@ async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
   // the update flips every boolean of the first record and sends new decimals and sizes
   const change: Payload = { ...(upd as Payload), ...over[n], ...booleans(r, 1) };
   const up = await rt.client.update(r, [{ ...change, id: ids[0] }]);
-  const updated = must(up, `${r.name} update of one record the run created`);
+  const updated = requireOk(up, `${r.name} update of one record the run created`);
   const got = await rt.client.get(r, { filters: { id: ids } });
-  const after = must(got, `${r.name} get by id of the records just created`);
+  const after = requireOk(got, `${r.name} get by id of the records just created`);
   return { sent, created, createExchanges, change, updated, updateExchange: up.exchange, after, afterExchange: got.exchange };
 }
 

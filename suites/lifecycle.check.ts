@@ -87,6 +87,13 @@ function idsOf(ctx: CheckContext, created: Rec[], ex: Exchange): string[] {
 /** Size of generated batches: at least `min`, else the depth's batch size. */
 const batchSize = (ctx: CheckContext, min: number) => ({ minLength: min, maxLength: Math.max(min, ctx.depth.batch) });
 
+/** A generated batch and a non-empty choice of its positions (the records a delete names). */
+async function batchAndChoice(ctx: CheckContext, r: ResourceModel): Promise<fc.Arbitrary<[Payload[], number[]]>> {
+  const { ids } = await refsFor(r);
+  return batches(r, payloadContext(ctx, ids), batchSize(ctx, 1))
+    .chain((batch) => fc.tuple(fc.constant(batch), fc.subarray([...batch.keys()], { minLength: 1 })));
+}
+
 /** Records a list property of one generated payload takes, never empty (references, tags). */
 function nonEmptyListArb(p: PayloadPropModel, refIds: string[]): fc.Arbitrary<string[]> {
   if (p.references) return fc.subarray(refIds, { minLength: 1 });
@@ -298,10 +305,7 @@ for (const r of WRITABLE) {
   // ---------------------------------------------------------------- delete
 
   check({ rule: 'lifecycle.delete.response', resource: r.name, writes: true }, async (ctx) => {
-    const { ids } = await refsFor(r);
-    const arb = batches(r, payloadContext(ctx, ids), batchSize(ctx, 1))
-      .chain((batch) => fc.tuple(fc.constant(batch), fc.subarray([...batch.keys()], { minLength: 1 })));
-    await ctx.property(arb, async ([batch, chosen]) => {
+    await ctx.property(await batchAndChoice(ctx, r), async ([batch, chosen]) => {
       await withCreated(ctx, r, batch, async (created, ex, deleted) => {
         const createdIds = idsOf(ctx, created, ex);
         const doomed = chosen.map((i) => createdIds[i]);
@@ -369,10 +373,7 @@ for (const r of WRITABLE) {
   });
 
   check({ rule: 'lifecycle.delete.gone', resource: r.name, writes: true }, async (ctx) => {
-    const { ids } = await refsFor(r);
-    const arb = batches(r, payloadContext(ctx, ids), batchSize(ctx, 1))
-      .chain((batch) => fc.tuple(fc.constant(batch), fc.subarray([...batch.keys()], { minLength: 1 })));
-    await ctx.property(arb, async ([batch, chosen]) => {
+    await ctx.property(await batchAndChoice(ctx, r), async ([batch, chosen]) => {
       await withCreated(ctx, r, batch, async (created, ex, deleted) => {
         const createdIds = idsOf(ctx, created, ex);
         const doomed = chosen.map((i) => createdIds[i]);

@@ -12,6 +12,8 @@
  */
 export type Level = 'must' | 'quirk' | 'observe';
 /**
+ * passed / failed: the check ran and judged the target. expected-fail: failed, but listed in --expect (does not fail the run). unexpected-pass: listed in --expect, yet passed (reported, does not fail the run). error: the target could not be judged (transport failure, 5xx): a target error, not non-conformance. skipped: not applicable to this target or run (e.g. writes in --read-only).
+ *
  * This interface was referenced by `ReportDefs`'s JSON-Schema
  * via the `definition` "CheckStatus".
  */
@@ -34,13 +36,15 @@ export type RuleGroup =
   | 'store'
   | 'observe';
 /**
+ * conformant: no check failed; non-conformant: a check failed (exit 1); no-verdict: the target could not be judged (exit 3).
+ *
  * This interface was referenced by `ReportDefs`'s JSON-Schema
  * via the `definition` "Verdict".
  */
 export type Verdict = 'conformant' | 'non-conformant' | 'no-verdict';
 
 /**
- * Every definition of schemas/report.schema.json by its $defs name. The result of one storecheck run against an Online Store Administration API target. Every other view (report.md, report.html, junit.xml, compare, baseline) is rendered from this document alone. Mirrors src/report/types.ts.
+ * Every definition of schemas/report.schema.json by its $defs name. The result of one storecheck run against an Online Store Administration API target. Every other view (report.md, report.html, junit.xml, compare, baseline) is rendered from this document alone. Its TypeScript types (generators/types/report.ts, re-exported by src/report/types.ts) are generated from this file by `npm run typegen`.
  */
 export interface ReportDefs {
   Level: Level;
@@ -54,6 +58,7 @@ export interface ReportDefs {
   Summary: Summary;
   BaselineDiff: BaselineDiff;
   ExpectationsInfo: ExpectationsInfo;
+  Report: Report;
 }
 /**
  * One redacted request/response pair.
@@ -68,9 +73,7 @@ export interface HttpExchange {
     /**
      * The request body (any JSON value).
      */
-    body?: {
-      [k: string]: unknown;
-    };
+    body?: unknown;
   };
   response?: {
     status: number;
@@ -135,15 +138,11 @@ export interface CheckResult {
   /**
    * What the spec requires (any JSON value).
    */
-  expected?: {
-    [k: string]: unknown;
-  };
+  expected?: unknown;
   /**
    * What the target did (any JSON value).
    */
-  actual?: {
-    [k: string]: unknown;
-  };
+  actual?: unknown;
   reproducer?: Reproducer;
   evidence?: HttpExchange[];
   durationMs?: number;
@@ -160,9 +159,7 @@ export interface Observation {
   /**
    * The observed value (any JSON value).
    */
-  value?: {
-    [k: string]: unknown;
-  };
+  value?: unknown;
   /**
    * How it was found, in a sentence.
    */
@@ -231,4 +228,90 @@ export interface ExpectationsInfo {
     reason: string;
     until: string;
   }[];
+}
+/**
+ * The result of one storecheck run against an Online Store Administration API target. Every other view (report.md, report.html, junit.xml, compare, baseline) is rendered from this document alone. Its TypeScript types (generators/types/report.ts, re-exported by src/report/types.ts) are generated from this file by `npm run typegen`.
+ *
+ * This interface was referenced by `ReportDefs`'s JSON-Schema
+ * via the `definition` "Report".
+ */
+export interface Report {
+  /**
+   * Version of this document's shape.
+   */
+  reportVersion: 1;
+  tool: {
+    name: 'storecheck';
+    version: string;
+  };
+  target: {
+    /**
+     * The target's base URL (shown as text only).
+     */
+    baseUrl: string;
+    /**
+     * true when the target is the embedded reference server.
+     */
+    embedded: boolean;
+  };
+  run: {
+    /**
+     * Tag carried by every record this run created.
+     */
+    runTag: string;
+    /**
+     * fast-check seed of the run.
+     */
+    seed: number;
+    depth: 'quick' | 'standard' | 'deep';
+    startedAt: string;
+    durationMs: number;
+    requestCount: number;
+    readOnly: boolean;
+    /**
+     * --only filter, when given.
+     */
+    only?: string;
+    /**
+     * --shard i/n, when given.
+     */
+    shard?: string;
+    concurrency: number;
+    /**
+     * Wall time of each phase of the run, ms: start-up (to the preflight), preflight, the observation probes, the checks, cleanup. Absent in merged reports.
+     */
+    phasesMs?: {
+      startup: number;
+      preflight: number;
+      probes: number;
+      checks: number;
+      cleanup: number;
+    };
+  };
+  summary: Summary;
+  checks: CheckResult[];
+  /**
+   * Observations by key: what the target does where the spec says 'not shown'.
+   */
+  observations: {
+    [k: string]: Observation;
+  };
+  /**
+   * Requests that got no usable answer, grouped by message.
+   */
+  targetErrors: {
+    message: string;
+    count: number;
+    sample?: HttpExchange;
+  }[];
+  baseline?: BaselineDiff;
+  expectations?: ExpectationsInfo;
+  cleanup?: {
+    created: number;
+    deleted: number;
+    /**
+     * ids of records the run created and could not delete
+     */
+    leftBehind: string[];
+  };
 }
