@@ -5,7 +5,7 @@
  * its parsed JSON so checks can judge the raw form and reports can show it.
  */
 import { setMaxListeners } from 'node:events';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent, requestOn } from './undici.js';
 import type { SharedGate } from './gate.js';
 import { redactText, type Redactor } from './redact.js';
 
@@ -75,7 +75,7 @@ export class Http {
   readonly stats: HttpStats = { requests: 0, byOperation: {}, inFlight: 0, peakInFlight: 0, retries: 0, transportErrors: 0, serverErrors: 0 };
   /** called with every finished exchange (checks collect their evidence this way) */
   readonly listeners = new Set<(ex: Exchange) => void>();
-  private readonly agent: Agent;
+  private readonly agent: InstanceType<typeof Agent>;
   private readonly base: URL;
   /** when the last request actually started, and the queue of requests waiting for their turn */
   private lastStart = Number.NEGATIVE_INFINITY;
@@ -112,13 +112,15 @@ export class Http {
     const url = this.url(path);
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
     const op = path.slice(path.lastIndexOf('/') + 1);
+    // what exchanges show of the request: the payload with every secret replaced (parsed once per post)
+    const shown = this.opts.redactor.payload(payload, body);
     const started = performance.now();
     const retries = this.opts.retries ?? 3;
     const throttledRetries = this.opts.retriesAfterRetryAfter ?? Math.max(retries, 6);
     let exchange: Exchange | undefined;
     for (let attempt = 1; ; attempt++) {
       await this.throttle();
-      exchange = await this.gated(() => this.once(url, path, payload, body, op, headers), () => this.cancelledExchange(url, path, body));
+      exchange = await this.gated(() => this.once(url, path, payload, shown, op, headers), () => this.cancelledExchange(url, path, shown));
       exchange.attempts = attempt;
       if (!retryable || this.cancelled) break;
       const status = exchange.response?.status;
@@ -150,9 +152,9 @@ export class Http {
     if (!this.stop.signal.aborted) this.stop.abort(reason);
   }
 
-  private cancelledExchange(url: string, path: string, body: unknown): Exchange {
+  private cancelledExchange(url: string, path: string, shown: unknown): Exchange {
     return {
-      request: { method: 'POST', url, path, body: this.opts.redactor.value(body) },
+      request: { method: 'POST', url, path, body: shown },
       transportError: { code: 'CANCELLED', message: `not sent: ${this.cancelled}` },
       attempts: 1,
       durationMs: 0,
@@ -185,17 +187,18 @@ export class Http {
     });
   }
 
-  private async once(url: string, path: string, payload: string, body: unknown, op: string, extraHeaders?: Record<string, string>): Promise<Exchange> {
-    const redacted = this.opts.redactor.value(body);
-    const exchange: Exchange = { request: { method: 'POST', url, path, body: redacted }, attempts: 1, durationMs: 0 };
+  private async once(url: string, path: string, payload: string, shown: unknown, op: string, extraHeaders?: Record<string, string>): Promise<Exchange> {
+    const exchange: Exchange = { request: { method: 'POST', url, path, body: shown }, attempts: 1, durationMs: 0 };
     this.stats.requests++;
     this.stats.byOperation[op] = (this.stats.byOperation[op] ?? 0) + 1;
     this.stats.inFlight++;
     this.stats.peakInFlight = Math.max(this.stats.peakInFlight, this.stats.inFlight);
     try {
-      const res = await undiciRequest(url, {
+      const target = new URL(url);
+      const res = await requestOn(this.agent, {
+        origin: target.origin,
+        path: target.pathname + target.search,
         method: 'POST',
-        dispatcher: this.agent,
         headers: { ...extraHeaders, 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
         body: payload,
         headersTimeout: this.opts.timeoutMs,

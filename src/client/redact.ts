@@ -36,10 +36,15 @@ export class Redactor {
     return out;
   }
 
-  /** A deep copy of a JSON value with every secret replaced. */
-  value<T>(v: T): T {
-    if (this.secrets.size === 0 || v === undefined) return v;
-    return JSON.parse(this.text(JSON.stringify(v))) as T;
+  /**
+   * A request body as exchanges show it: `payload` is its JSON text (or the raw
+   * text sent, when `body` is a string); the result is a copy with every secret
+   * replaced, parsed from the text already serialised instead of serialising again.
+   */
+  payload(payload: string, body: unknown): unknown {
+    if (this.secrets.size === 0) return body;
+    if (typeof body === 'string') return this.text(body);
+    return JSON.parse(this.text(payload));
   }
 }
 

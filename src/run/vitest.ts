@@ -5,6 +5,7 @@
 import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config.js';
 import { CheckCollector, type Progress } from './collector.js';
+import { AllureReporter } from './allure-reporter.js';
 
 import { PROJECT_ROOT } from '../version.js';
 
@@ -40,7 +41,7 @@ export async function prepareVitest(
 ): Promise<PreparedVitest> {
   const collector = new CheckCollector(opts.onProgress);
   const reporters: any[] = [collector];
-  if (opts.allureDir) reporters.push(['allure-vitest/reporter', { resultsDir: opts.allureDir }]);
+  if (opts.allureDir) reporters.push(new AllureReporter({ resultsDir: opts.allureDir }));
   const ours = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const vitest = await createVitest(
     'test',

@@ -38,6 +38,31 @@ describe('expectations (--expect)', () => {
   });
 });
 
+describe('allure results', () => {
+  it('one Allure result per check, labelled by resource, rule group and rule; a failure carries its evidence and reproducer', async () => {
+    const r = await runCli(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey']);
+    expect(r.code, r.stderr).toBe(1);
+    const dir = join(r.reportDir, 'allure-results');
+    const results = readdirSync(dir).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+    expect(results).toHaveLength(r.report!.checks.length);
+    const label = (x: { labels: Array<{ name: string; value: string }> }, name: string) => x.labels.find((l) => l.name === name)?.value;
+    for (const check of r.report!.checks) {
+      const result = results.find((x) => String(x.name).startsWith(`${check.id} `));
+      expect(result, check.id).toBeDefined();
+      expect([label(result, 'epic'), label(result, 'feature'), label(result, 'story')], check.id).toEqual([check.resource, check.group, check.rule]);
+      expect(result.status, check.id).toEqual(check.status === 'passed' ? 'passed' : check.status === 'skipped' ? 'skipped' : expect.stringMatching(/^(failed|broken)$/));
+    }
+    const failed = results.find((x) => String(x.name).startsWith('store.store.apikey-field '));
+    // allure-js 3 records an attachment as a step holding it
+    type Attachment = { name: string; source: string };
+    const attachments: Attachment[] = [...failed.attachments, ...failed.steps.flatMap((st: { attachments: Attachment[] }) => st.attachments)];
+    expect(attachments.map((a) => a.name).sort()).toEqual(['evidence.json', 'reproducer.sh']);
+    for (const a of attachments) expect(existsSync(join(dir, a.source)), a.source).toBe(true);
+    const evidence = JSON.parse(readFileSync(join(dir, attachments.find((a) => a.name === 'evidence.json')!.source), 'utf8'));
+    expect(JSON.stringify(evidence)).toMatch(/apikey/);
+  });
+});
+
 describe('baseline (--baseline) and compare', () => {
   it('a new failure is a regression (exit 1); compare lists the differing check', async () => {
     const good = await runCli(['--only', 'store.*', '--depth', 'quick', '--seed', '7']);

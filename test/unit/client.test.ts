@@ -51,6 +51,22 @@ describe('StoreClient', () => {
     expect(s.url).not.toContain('secret');
   });
 
+  it('keeps a base path, and shows the request body with the key redacted, as a copy', async () => {
+    seen.length = 0;
+    handler = (_req, _b, res) => json(res, 200, [{ id: 'x' }]);
+    const c = client({ baseUrl: `${base}/store/` });
+    const filters = { name: ['secret-key-123 in a value', 'b'] };
+    const r = await c.get('product', { filters });
+    await c.close();
+    expect(seen[0].url).toBe('/store/api/v1/products/get');
+    const shown = r.exchange.request.body as { authentication: { apiKey: string }; filters: { name: string[] } };
+    expect(shown.authentication.apiKey).toBe('$STORE_API_KEY');
+    expect(shown.filters.name).toEqual(['$STORE_API_KEY in a value', 'b']);
+    filters.name.push('changed later');
+    expect(shown.filters.name).toHaveLength(2);
+    expect(JSON.stringify(r.exchange)).not.toContain('secret-key-123');
+  });
+
   it('keeps the raw response (status, headers, text) beside the parsed JSON, redacted', async () => {
     handler = (_req, _b, res) => json(res, 200, '{"id":"1","apikey":"secret-key-123","price":"1,50"}', { 'x-extra': 'yes' });
     const c = client();
