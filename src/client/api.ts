@@ -147,8 +147,8 @@ export class StoreClient {
     const ids = created.map((x) => x?.id).filter((id): id is string => typeof id === 'string');
     const status = ex.response?.status;
     if (ids.length) ledger?.recordCreated(r.name, ids, intent);
-    else if (status !== undefined && status >= 400 && status < 500) {
-      // refused: nothing was stored
+    else if (ex.notSent || (status !== undefined && status >= 400 && status < 500)) {
+      // never sent (the run was stopped first), or refused: nothing was stored
       if (intent) ledger!.resolveIntent(r.name, intent);
     } else if (lookup) {
       // no ids: the answer was lost, 5xx, or unusable (HTML, cut JSON...), yet the records may

@@ -54,6 +54,8 @@ export interface Exchange {
   parseError?: string;
   /** transport failure: timeout, reset, refused, TLS... */
   transportError?: { code: string; message: string };
+  /** true when the run was cancelled before the request left: the target never saw it */
+  notSent?: true;
   attempts: number;
   durationMs: number;
 }
@@ -156,6 +158,7 @@ export class Http {
     return {
       request: { method: 'POST', url, path, body: shown },
       transportError: { code: 'CANCELLED', message: `not sent: ${this.cancelled}` },
+      notSent: true,
       attempts: 1,
       durationMs: 0,
     };

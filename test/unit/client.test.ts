@@ -139,6 +139,29 @@ describe('StoreClient', () => {
     await c.close();
   });
 
+  it('a create cancelled before it was sent leaves no open intent; one cut off in flight stays open for cleanup', async () => {
+    seen.length = 0;
+    const ledger = new Ledger(undefined, 'tg');
+    const stopped = client({ ledger });
+    stopped.http.cancel('stopped by the test');
+    const r = await stopped.create('collection', [{ name: 'tg-a', slug: 'tg-a' }]);
+    await stopped.close();
+    expect(r.exchange.notSent).toBe(true);
+    expect(seen).toHaveLength(0);
+    expect(ledger.openIntents()).toEqual([]);
+    // in flight when the run stops: the target may have stored it, so cleanup must look
+    handler = () => undefined;
+    const cut = client({ ledger });
+    const pending = cut.create('collection', [{ name: 'tg-b', slug: 'tg-b' }]);
+    while (seen.length === 0) await new Promise((res) => setTimeout(res, 5));
+    cut.http.cancel('stopped by the test');
+    const lost = await pending;
+    await cut.close();
+    expect(lost.exchange.notSent).toBeUndefined();
+    expect(lost.exchange.transportError?.code).toBe('CANCELLED');
+    expect(ledger.openIntents().map((i) => i.values)).toEqual([['tg-b']]);
+  });
+
   it('records created ids in the ledger and refuses to touch ids it does not own', async () => {
     handler = (_req, body, res) => json(res, 200, JSON.parse(body).data.map((_: unknown, i: number) => ({ id: `00000000-0000-0000-0000-00000000000${i}` })));
     const ledger = new Ledger(undefined, 't');
