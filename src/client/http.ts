@@ -78,7 +78,9 @@ export class Http {
   /** called with every finished exchange (checks collect their evidence this way) */
   readonly listeners = new Set<(ex: Exchange) => void>();
   private readonly agent: InstanceType<typeof Agent>;
-  private readonly base: URL;
+  private readonly origin: string;
+  /** the base URL's path (https://host/store → /store), put before every API path */
+  private readonly basePath: string;
   /** when the last request actually started, and the queue of requests waiting for their turn */
   private lastStart = Number.NEGATIVE_INFINITY;
   private turn: Promise<void> = Promise.resolve();
@@ -86,7 +88,9 @@ export class Http {
   private readonly stop = new AbortController();
 
   constructor(private readonly opts: HttpOptions) {
-    this.base = new URL(opts.baseUrl.endsWith('/') ? opts.baseUrl.slice(0, -1) : opts.baseUrl);
+    const base = new URL(opts.baseUrl);
+    this.origin = base.origin;
+    this.basePath = base.pathname.replace(/\/+$/, '');
     // every request in flight and every pause listens to the stop signal: no listener limit
     setMaxListeners(0, this.stop.signal);
     this.agent = new Agent({
@@ -101,8 +105,7 @@ export class Http {
 
   /** The URL a path resolves to (base path kept: https://host/store + /api/v1/...). */
   url(path: string): string {
-    const basePath = this.base.pathname === '/' ? '' : this.base.pathname.replace(/\/$/, '');
-    return `${this.base.origin}${basePath}${path}`;
+    return `${this.origin}${this.basePath}${path}`;
   }
 
   /**
@@ -197,10 +200,9 @@ export class Http {
     this.stats.inFlight++;
     this.stats.peakInFlight = Math.max(this.stats.peakInFlight, this.stats.inFlight);
     try {
-      const target = new URL(url);
       const res = await requestOn(this.agent, {
-        origin: target.origin,
-        path: target.pathname + target.search,
+        origin: this.origin,
+        path: this.basePath + path,
         method: 'POST',
         headers: { ...extraHeaders, 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
         body: payload,

@@ -4,7 +4,7 @@
  * fetch, WebSocket, cookies, caches, mocks and, through them, Node's own
  * bundled copy of undici: about 150 ms of start-up CPU in every thread, and a
  * run starts one client per vitest worker. The version is pinned
- * (package-lock.json); test/unit/http-client.test.ts exercises these imports.
+ * (package-lock.json); test/unit/client.test.ts exercises these imports.
  */
 import { createRequire } from 'node:module';
 import type { Agent as AgentClass, Dispatcher } from 'undici';
