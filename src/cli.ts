@@ -119,9 +119,9 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
   const reportDir = resolve((o['report-dir'] as string | undefined) ?? join(PROJECT_ROOT, 'reports', stamp));
   const runTag = `sc${randomBytes(4).toString('hex')}`;
-  const concurrency = (o.concurrency as number | undefined) ?? 16;
+  const concurrency = (o.concurrency as number | undefined) ?? DEFAULT_CONCURRENCY;
   // every worker holds at least one connection: more workers than --concurrency would exceed it
-  const workers = Math.min(concurrency, (o.workers as number | undefined) ?? Math.max(2, Math.min(4, availableParallelism() * 2)));
+  const workers = Math.min(concurrency, (o.workers as number | undefined) ?? defaultWorkers(availableParallelism()));
   return {
     baseUrl: baseUrl ?? '',
     apiKey: (o['api-key'] as string | undefined) ?? `ref-${randomBytes(12).toString('hex')}`,
@@ -163,4 +163,24 @@ if (invokedDirectly) {
     (code) => process.exit(code),
     (e) => process.exit(fail(e)),
   );
+}
+
+/**
+ * Requests in flight at most, by default. At 30 ms a response, 16 in flight
+ * were the bound of a standard run (the gate full most of the time, ~400
+ * requests/s); 24 leave the CPU the bound again. A fragile target gets fewer
+ * with --concurrency (and --max-rps).
+ */
+export const DEFAULT_CONCURRENCY = 24;
+
+/**
+ * Check files run in parallel by default: one per core and one more, 2 to 4.
+ * Requests overlap within a file already (its checks run concurrently), so
+ * workers are there for the CPU and for the tail of each file; every worker is
+ * a V8 isolate of its own that loads, compiles and warms up the whole suite
+ * again (about 1.5 CPU-s a run), so more workers than cores cost more than
+ * they hide (bench on 2 cores, 30 ms latency: 2 workers 11.2 s, 3 9.4 s, 4 10.8 s).
+ */
+export function defaultWorkers(cores: number): number {
+  return Math.max(2, Math.min(4, cores + 1));
 }

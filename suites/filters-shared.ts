@@ -368,16 +368,17 @@ export function absentValueArb(f: FilterModel, pool: readonly string[]): fc.Arbi
  * equal to it but for case or accents (case- or accent-insensitive matching);
  * its duplicates.
  */
-function traps(v: string, pool: readonly string[], all: readonly string[]): number {
+function traps(v: string, pool: readonly string[], loose: ReadonlyMap<string, string>, copies: ReadonlyMap<string, number>): number {
   let n = 0;
+  const key = loose.get(v);
   for (const w of pool) {
     if (w === v) continue;
     // a longer value holding it is what substring matching returns: weighs most
     if (w.includes(v)) n += 2;
     else if (v.includes(w)) n++;
-    if (looseKey(w) === looseKey(v)) n += 2;
+    if (loose.get(w) === key) n += 2;
   }
-  return n + (all.filter((x) => x === v).length > 1 ? 1 : 0);
+  return n + ((copies.get(v) ?? 0) > 1 ? 1 : 0);
 }
 
 /** Designed array case: [an absent value, the present value with the most near-misses]: first-value-only, substring, case all show. */
@@ -386,7 +387,11 @@ export function arrayDesigned(s: Scoped, f: FilterModel): fc.Arbitrary<string[]>
   if (!pool.length) return undefined;
   const all = s.records.map((x) => x[f.field]).filter((v): v is string => typeof v === 'string');
   const kind = fieldKind(s.r, f);
-  const scored = pool.map((v) => ({ v, n: kind === 'string' ? traps(v, pool, all) : 0 }));
+  // loose keys and copies counted once: traps() compares every pair of the pool
+  const loose = new Map(kind === 'string' ? pool.map((v) => [v, looseKey(v)]) : []);
+  const copies = new Map<string, number>();
+  for (const v of all) copies.set(v, (copies.get(v) ?? 0) + 1);
+  const scored = pool.map((v) => ({ v, n: kind === 'string' ? traps(v, pool, loose, copies) : 0 }));
   const best = Math.max(...scored.map((x) => x.n));
   const top = scored.filter((x) => x.n === best).map((x) => x.v).slice(0, 8);
   return fc.tuple(absentValueArb(f, pool), fc.constantFrom(...top)).map(([a, b]) => [a, b]);
@@ -604,16 +609,21 @@ export async function countAgrees(ctx: CheckContext, s: Scoped, cs: Array<{ kind
   // without id scoping ('or' combination) other checks' records come and go between the get and
   // the count: a disagreement counts only when it holds on a second and third look
   const attempts = andMode() ? 1 : 3;
-  for (const c of cs) {
-    let got = await query(ctx, r, c.filters);
-    let n = await countOf(ctx, r, c.filters);
+  // the get walk and the count of a case go out together, and the cases side by side: none
+  // depends on another's answer (and a get and count close in time see the same records)
+  const looks = async (filters: Rec) => {
+    const [got, n] = await Promise.all([query(ctx, r, filters), countOf(ctx, r, filters)]);
+    return { got, n };
+  };
+  const outcomes = await Promise.all(cs.map(async (c) => {
+    let { got, n } = await looks(c.filters);
     const disagree = () => (got.complete ? n.value !== got.records.length : n.value < got.records.length);
-    for (let a = 1; a < attempts && disagree(); a++) {
-      got = await query(ctx, r, c.filters);
-      n = await countOf(ctx, r, c.filters);
-    }
+    for (let a = 1; a < attempts && disagree(); a++) ({ got, n } = await looks(c.filters));
+    return { c, got, n, disagree: disagree() };
+  }));
+  for (const { c, got, n, disagree } of outcomes) {
     const walked = got.records.length;
-    if (disagree()) {
+    if (disagree) {
       ctx.fail({
         message: `${r.name} count with ${c.kind === 'id' ? 'the id filter' : `${c.kind} filter`} ${showFilters(c.filters)}${c.kind !== 'id' && andMode() ? ` (the id filter holds the ids of ${s.what})` : ''} answered ${n.value} while get returned ${walked} record(s)${got.complete ? '' : ' before the walk stopped'} (§4 Filters per resource: filters are the same for get and count; count says how many records get returns)`,
         expected: got.complete ? walked : `at least ${walked}`,

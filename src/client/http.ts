@@ -5,7 +5,7 @@
  * its parsed JSON so checks can judge the raw form and reports can show it.
  */
 import { setMaxListeners } from 'node:events';
-import { Agent, requestOn } from './undici.js';
+import { Agent, PendingPost, postOn } from './undici.js';
 import type { SharedGate } from './gate.js';
 import { redactText, type Redactor } from './redact.js';
 
@@ -86,12 +86,14 @@ export class Http {
   private turn: Promise<void> = Promise.resolve();
   /** aborted by cancel(): in-flight requests end at once, new ones are not sent */
   private readonly stop = new AbortController();
+  /** the abort controllers of requests in flight (cancel() aborts them) */
+  private readonly live = new Set<PendingPost>();
 
   constructor(private readonly opts: HttpOptions) {
     const base = new URL(opts.baseUrl);
     this.origin = base.origin;
     this.basePath = base.pathname.replace(/\/+$/, '');
-    // every request in flight and every pause listens to the stop signal: no listener limit
+    // every pause listens to the stop signal: no listener limit
     setMaxListeners(0, this.stop.signal);
     this.agent = new Agent({
       connections: Math.max(1, opts.connections),
@@ -154,7 +156,9 @@ export class Http {
    * verdict). Used when the run is interrupted or reaches its deadline.
    */
   cancel(reason: string): void {
-    if (!this.stop.signal.aborted) this.stop.abort(reason);
+    if (this.stop.signal.aborted) return;
+    this.stop.abort(reason);
+    for (const request of this.live) request.abort(reason);
   }
 
   private cancelledExchange(url: string, path: string, shown: unknown): Exchange {
@@ -199,23 +203,25 @@ export class Http {
     this.stats.byOperation[op] = (this.stats.byOperation[op] ?? 0) + 1;
     this.stats.inFlight++;
     this.stats.peakInFlight = Math.max(this.stats.peakInFlight, this.stats.inFlight);
+    // abandoned by its own timer (no complete answer in time) or by cancel()
+    const pending = new PendingPost();
+    const timer = setTimeout(() => pending.abort(new DOMException(`no complete answer within ${this.opts.timeoutMs} ms`, 'TimeoutError')), this.opts.timeoutMs);
+    this.live.add(pending);
     try {
-      const res = await requestOn(this.agent, {
+      const maxBody = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+      const res = await postOn(this.agent, {
         origin: this.origin,
         path: this.basePath + path,
-        method: 'POST',
         headers: { ...extraHeaders, 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
         body: payload,
-        headersTimeout: this.opts.timeoutMs,
-        bodyTimeout: this.opts.timeoutMs,
-        signal: AbortSignal.any([AbortSignal.timeout(this.opts.timeoutMs), this.stop.signal]),
-      });
-      const { text, truncated } = await readBody(res.body, this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY);
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : String(v ?? '');
-      if (res.statusCode >= 500) this.stats.serverErrors++;
-      exchange.response = { status: res.statusCode, headers, text: redactText(text, this.opts.redactor), ...(truncated ? { truncated } : {}) };
-      if (truncated) exchange.parseError = `larger than the client's limit of ${this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY} bytes; cut there and not judged`;
+        timeoutMs: this.opts.timeoutMs,
+        maxBodyBytes: maxBody,
+      }, pending);
+      const text = res.body.toString('utf8');
+      const { truncated, headers } = res;
+      if (res.status >= 500) this.stats.serverErrors++;
+      exchange.response = { status: res.status, headers, text: redactText(text, this.opts.redactor), ...(truncated ? { truncated } : {}) };
+      if (truncated) exchange.parseError = `larger than the client's limit of ${maxBody} bytes; cut there and not judged`;
       else if (text.length === 0) exchange.parseError = 'empty body';
       else {
         try {
@@ -231,6 +237,8 @@ export class Http {
         ? { code: 'CANCELLED', message: `abandoned: ${this.cancelled}` }
         : describeTransportError(e, this.opts.timeoutMs);
     } finally {
+      clearTimeout(timer);
+      this.live.delete(pending);
       this.stats.inFlight--;
     }
     return exchange;
@@ -257,21 +265,6 @@ export class Http {
   async close(): Promise<void> {
     await this.agent.close().catch(() => undefined);
   }
-}
-
-async function readBody(body: AsyncIterable<Buffer> & { destroy?: () => void }, limit: number): Promise<{ text: string; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy?.();
-      chunks.push(chunk.subarray(0, Math.max(0, chunk.length - (size - limit))));
-      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
-    }
-    chunks.push(chunk);
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
 }
 
 function describeTransportError(e: unknown, timeoutMs: number): { code: string; message: string } {

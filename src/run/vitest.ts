@@ -56,6 +56,7 @@ export async function prepareVitest(
       sequence: { concurrent: true },
       maxConcurrency: 16,
       passWithNoTests: true,
+      experimental: { fsModuleCache: true },
       ...(config.shard ? { shard: config.shard } : {}),
       ...(config.only ? { testNamePattern: onlyPattern(config.only) } : {}),
     } as any,

@@ -125,6 +125,18 @@ export function daysInMonth(y: number, m: number): number {
  */
 export function parseDateTime(v: unknown): number | undefined {
   if (typeof v !== 'string') return undefined;
+  // filter checks read the same few hundred values against many bounds: parse each once
+  if (parsedDateTimes.has(v)) return parsedDateTimes.get(v);
+  const t = parseDateTimeText(v);
+  if (parsedDateTimes.size >= PARSED_DATETIMES_MAX) parsedDateTimes.clear();
+  parsedDateTimes.set(v, t);
+  return t;
+}
+
+const PARSED_DATETIMES_MAX = 50_000;
+const parsedDateTimes = new Map<string, number | undefined>();
+
+function parseDateTimeText(v: string): number | undefined {
   const m = DATETIME_RE.exec(v);
   if (!m) return undefined;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

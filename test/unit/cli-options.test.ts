@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseOptions, RUN_OPTIONS, UsageError } from '../../src/cli/options.js';
-import { resolveConfig } from '../../src/cli.js';
+import { DEFAULT_CONCURRENCY, defaultWorkers, resolveConfig } from '../../src/cli.js';
 import { onlyPattern } from '../../src/run/vitest.js';
 import { mixSeed } from '../../src/check/check.js';
 import { Ledger } from '../../src/client/ledger.js';
@@ -27,6 +27,14 @@ describe('option parsing', () => {
     const cfg = await resolveConfig({});
     expect(cfg.embedded).toBe(true);
     expect(cfg.runTag).toMatch(/^sc[0-9a-f]{8}$/);
+  });
+  it('defaults: 24 requests in flight; a worker per core and one more, 2 to 4, never more than --concurrency', async () => {
+    expect(DEFAULT_CONCURRENCY).toBe(24);
+    expect([1, 2, 3, 8].map(defaultWorkers)).toEqual([2, 3, 4, 4]);
+    expect((await resolveConfig({})).concurrency).toBe(24);
+    expect((await resolveConfig({ concurrency: 2 })).workers).toBe(2);
+    expect((await resolveConfig({ concurrency: 1 })).workers).toBe(1);
+    expect((await resolveConfig({ workers: 7 })).workers).toBe(7);
   });
 });
 
