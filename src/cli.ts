@@ -13,6 +13,26 @@ import type { RunConfig } from './config.js';
 import { helpText, parseOptions, RUN_OPTIONS, UsageError, type ParsedOptions } from './cli/options.js';
 import { ConfigError, EXIT, PROJECT_ROOT, TOOL_VERSION } from './version.js';
 
+/**
+ * Requests in flight at most, by default. At 30 ms a response, 16 in flight
+ * were the bound of a standard run (the gate full most of the time, ~400
+ * requests/s); 24 leave the CPU the bound again. A fragile target gets fewer
+ * with --concurrency (and --max-rps).
+ */
+export const DEFAULT_CONCURRENCY = 24;
+
+/**
+ * Check files run in parallel by default: one per core and one more, 2 to 4.
+ * Requests overlap within a file already (its checks run concurrently), so
+ * workers are there for the CPU and for the tail of each file; every worker is
+ * a V8 isolate of its own that loads, compiles and warms up the whole suite
+ * again (about 1.5 CPU-s a run), so more workers than cores cost more than
+ * they hide (bench on 2 cores, 30 ms latency: 2 workers 11.2 s, 3 9.4 s, 4 10.8 s).
+ */
+export function defaultWorkers(cores: number): number {
+  return Math.max(2, Math.min(4, cores + 1));
+}
+
 const USAGE = `storecheck ${TOOL_VERSION} — conformance suite for the Online Store Administration API
 
 usage:
@@ -163,24 +183,4 @@ if (invokedDirectly) {
     (code) => process.exit(code),
     (e) => process.exit(fail(e)),
   );
-}
-
-/**
- * Requests in flight at most, by default. At 30 ms a response, 16 in flight
- * were the bound of a standard run (the gate full most of the time, ~400
- * requests/s); 24 leave the CPU the bound again. A fragile target gets fewer
- * with --concurrency (and --max-rps).
- */
-export const DEFAULT_CONCURRENCY = 24;
-
-/**
- * Check files run in parallel by default: one per core and one more, 2 to 4.
- * Requests overlap within a file already (its checks run concurrently), so
- * workers are there for the CPU and for the tail of each file; every worker is
- * a V8 isolate of its own that loads, compiles and warms up the whole suite
- * again (about 1.5 CPU-s a run), so more workers than cores cost more than
- * they hide (bench on 2 cores, 30 ms latency: 2 workers 11.2 s, 3 9.4 s, 4 10.8 s).
- */
-export function defaultWorkers(cores: number): number {
-  return Math.max(2, Math.min(4, cores + 1));
 }
