@@ -86,7 +86,7 @@ export class Http {
   private turn: Promise<void> = Promise.resolve();
   /** aborted by cancel(): in-flight requests end at once, new ones are not sent */
   private readonly stop = new AbortController();
-  /** the abort controllers of requests in flight (cancel() aborts them) */
+  /** requests sent and not yet answered (cancel() abandons them) */
   private readonly live = new Set<PendingPost>();
 
   constructor(private readonly opts: HttpOptions) {

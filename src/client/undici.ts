@@ -1,7 +1,7 @@
 /**
- * The two pieces of undici the client uses — Agent (the keep-alive pool) and
- * Dispatcher#dispatch with a handler of our own — loaded without undici's
- * index. The index also loads fetch, WebSocket, cookies, caches, mocks and,
+ * The pieces of undici the client uses — Agent (the keep-alive pool), its
+ * Dispatcher#dispatch with a handler of our own, and undici's header parser —
+ * loaded without undici's index. The index also loads fetch, WebSocket, cookies, caches, mocks and,
  * through them, Node's own bundled copy of undici: about 150 ms of start-up
  * CPU in every thread, and a run starts one client per vitest worker. The
  * version is pinned (package-lock.json); test/unit/client.test.ts exercises

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, NotOwnedError, ReadOnlyViolation, StoreClient } from '../../src/client/index.js';
+import { Agent, PendingPost, postOn } from '../../src/client/undici.js';
 
 interface Seen { url: string; headers: IncomingMessage['headers']; body: string }
 let server: Server;
@@ -171,5 +172,49 @@ describe('StoreClient', () => {
     await expect(c.delete('collection', ['11111111-1111-1111-1111-111111111111'])).rejects.toBeInstanceOf(NotOwnedError);
     await expect(c.update('collection', [{ id: '11111111-1111-1111-1111-111111111111' }])).rejects.toBeInstanceOf(NotOwnedError);
     await c.close();
+  });
+});
+
+describe('postOn (undici dispatch handler)', () => {
+  const post = (agent: InstanceType<typeof Agent>, pending?: PendingPost, maxBodyBytes = 1 << 20) =>
+    postOn(agent, { origin: base, path: '/x', headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 5000, maxBodyBytes }, pending);
+
+  it('collects status, joined repeated headers and the body; cuts a body over the limit', async () => {
+    handler = (_q, _b, res) => {
+      res.writeHead(201, [['content-type', 'application/json'], ['x-twice', 'a'], ['x-twice', 'b']]);
+      res.end('{"ok":"1","pad":"' + 'z'.repeat(100) + '"}');
+    };
+    const agent = new Agent({ connections: 1 });
+    try {
+      const whole = await post(agent);
+      expect(whole).toMatchObject({ status: 201, truncated: false, headers: { 'x-twice': 'a, b' } });
+      expect(JSON.parse(whole.body.toString('utf8')).ok).toBe('1');
+      const cut = await post(agent, undefined, 10);
+      expect(cut.truncated).toBe(true);
+      expect(cut.body.toString('utf8')).toBe('{"ok":"1",');
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it('abort() rejects at once, also a request still queued behind a busy connection', async () => {
+    const held: ServerResponse[] = [];
+    handler = (_q, _b, res) => void held.push(res);
+    const agent = new Agent({ connections: 1 });
+    try {
+      const first = new PendingPost();
+      const queued = new PendingPost();
+      const a = post(agent, first);
+      const b = post(agent, queued);
+      await new Promise((r) => setTimeout(r, 50));
+      // rejected with the abort's reason, not the 5 s timeout's: the queued request did not wait for the first
+      queued.abort('stop');
+      await expect(b).rejects.toBe('stop');
+      first.abort('stop');
+      await expect(a).rejects.toBe('stop');
+    } finally {
+      for (const res of held) res.destroy();
+      await agent.destroy();
+    }
   });
 });
