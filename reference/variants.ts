@@ -3,6 +3,7 @@
  * storecheck must pass against every one of them and record, as observations,
  * what each chose. `expectedObservations[variant]` is what it should record.
  */
+import type { ObservedValues } from '../src/observe/registry.js';
 import { DEFAULT_BEHAVIOUR, GET_CAP, resolveBehaviour, type Behaviour } from './behaviour.js';
 
 export interface Variant {
@@ -11,23 +12,8 @@ export interface Variant {
   behaviour: Partial<Behaviour>;
 }
 
-export type ObservationKey =
-  | 'pagination.firstPageNumber'
-  | 'pagination.defaultPageSize'
-  | 'pagination.maxPageSize'
-  | 'order.default'
-  | 'filters.combination'
-  | 'filters.rangeInclusive'
-  | 'update.semantics'
-  | 'auth.invalidKeyStatus'
-  | 'auth.missingKeyStatus'
-  | 'pages.titleFilterKey'
-  | 'limits.overlongString'
-  | 'limits.maxDataItems'
-  | 'delete.unknownId'
-  | 'update.unknownId';
-
-export type Observations = Record<ObservationKey, string | number | boolean | null>;
+/** The observations a behaviour gives, for the keys the reference server decides (src/observe/registry.ts). */
+export type Observations = Partial<ObservedValues>;
 
 const v = (name: string, description: string, behaviour: Partial<Behaviour>): Variant => ({ name, description, behaviour });
 

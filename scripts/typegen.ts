@@ -1,5 +1,6 @@
 /**
- * typegen: schemas/*.schema.json -> generators/types/*.ts (json-schema-to-typescript).
+ * typegen: schemas/*.schema.json -> generators/types/*.ts (json-schema-to-typescript); the report's
+ * types (schemas/report.schema.json) go next to the code that builds reports, src/report/types.generated.ts.
  *
  *   npm run typegen              write the types
  *   npm run typegen -- --check   exit 1 and name the stale files when the committed types differ
@@ -26,8 +27,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 type Json = Record<string, any>;
 
 export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
-export const TYPES_DIR = fileURLToPath(new URL('../generators/types/', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const TYPES_DIR = 'generators/types/';
 const COMMON = 'common.schema.json';
+/** Schemas whose types live elsewhere than generators/types (not resources: the report). */
+const ELSEWHERE: Record<string, string> = { 'report.schema.json': 'src/report/types.generated.ts' };
 
 function banner(schemaFile: string): string {
   return [
@@ -180,8 +184,9 @@ export async function generateTypes(): Promise<Map<string, string>> {
       if (prev) throw new Error(`typegen: type ${m[1]} is declared by both ${prev} and ${base}.ts; give the schemas unique titles`);
       exportedBy.set(m[1], `${base}.ts`);
     }
-    files.set(`${base}.ts`, ts);
-    modules.push(base);
+    const out = ELSEWHERE[file];
+    files.set(out ?? `${TYPES_DIR}${base}.ts`, ts);
+    if (!out) modules.push(base);
   }
 
   const index = [
@@ -190,29 +195,29 @@ export async function generateTypes(): Promise<Map<string, string>> {
     ...modules.map((m) => `export * from './${m}.js';`),
     '',
   ].join('\n');
-  files.set('index.ts', index);
+  files.set(`${TYPES_DIR}index.ts`, index);
   return files;
 }
 
-/** The output files that differ from, are missing in, or are extra in generators/types/. */
+/** The output files (paths from the project root) that differ from, are missing in, or are extra in generators/types/. */
 export async function staleTypes(): Promise<string[]> {
   const fresh = await generateTypes();
   const stale: string[] = [];
   for (const [name, content] of fresh) {
-    const path = TYPES_DIR + name;
+    const path = ROOT + name;
     if (!existsSync(path) || readFileSync(path, 'utf8') !== content) stale.push(name);
   }
-  if (existsSync(TYPES_DIR)) {
-    for (const name of readdirSync(TYPES_DIR).sort()) if (name.endsWith('.ts') && !fresh.has(name)) stale.push(name);
+  if (existsSync(ROOT + TYPES_DIR)) {
+    for (const name of readdirSync(ROOT + TYPES_DIR).sort()) if (name.endsWith('.ts') && !fresh.has(TYPES_DIR + name)) stale.push(TYPES_DIR + name);
   }
   return stale.sort();
 }
 
 export async function writeTypes(): Promise<string[]> {
   const fresh = await generateTypes();
-  mkdirSync(TYPES_DIR, { recursive: true });
-  for (const name of readdirSync(TYPES_DIR)) if (name.endsWith('.ts') && !fresh.has(name)) rmSync(TYPES_DIR + name);
-  for (const [name, content] of fresh) writeFileSync(TYPES_DIR + name, content);
+  mkdirSync(ROOT + TYPES_DIR, { recursive: true });
+  for (const name of readdirSync(ROOT + TYPES_DIR)) if (name.endsWith('.ts') && !fresh.has(TYPES_DIR + name)) rmSync(ROOT + TYPES_DIR + name);
+  for (const [name, content] of fresh) writeFileSync(ROOT + name, content);
   return [...fresh.keys()];
 }
 
@@ -220,14 +225,14 @@ async function main(argv: string[]): Promise<number> {
   if (argv.includes('--check')) {
     const stale = await staleTypes();
     if (stale.length) {
-      console.error(`typegen: generators/types is stale (run \`npm run typegen\`): ${stale.map((s) => `generators/types/${s}`).join(', ')}`);
+      console.error(`typegen: generated types are stale (run \`npm run typegen\`): ${stale.join(', ')}`);
       return 1;
     }
-    console.log('typegen: generators/types is up to date');
+    console.log('typegen: generated types are up to date');
     return 0;
   }
   const written = await writeTypes();
-  console.log(`typegen: wrote ${written.length} files to generators/types/`);
+  console.log(`typegen: wrote ${written.join(', ')}`);
   return 0;
 }
 

@@ -33,8 +33,14 @@ export interface RunConfig {
   observations: Record<string, unknown>;
 }
 
-/** How much each depth does: property runs, batch sizes, pages walked. */
+/**
+ * How much each depth does. Depth changes how many generated values each spec
+ * item gets, never which items are judged (src/items): every depth judges the
+ * whole catalogue.
+ */
 export interface DepthProfile {
+  /** generated values per spec item (the first one designed to split the records, the rest generated) */
+  values: number;
   /** fast-check runs per property */
   runs: number;
   /** records per generated create batch */
@@ -44,9 +50,9 @@ export interface DepthProfile {
 }
 
 export const DEPTHS: Record<Depth, DepthProfile> = {
-  quick: { runs: 1, batch: 4, shrink: false },
-  standard: { runs: 3, batch: 6, shrink: true },
-  deep: { runs: 12, batch: 10, shrink: true },
+  quick: { values: 1, runs: 1, batch: 4, shrink: false },
+  standard: { values: 2, runs: 3, batch: 6, shrink: true },
+  deep: { values: 8, runs: 12, batch: 10, shrink: true },
 };
 
 /**

@@ -25,7 +25,7 @@ import { filterFixture, registerFilterChecks, type Scoped } from './filters-shar
 const SAMPLE = 200;
 
 async function sample(r: ResourceModel, client: StoreClient): Promise<Scoped> {
-  const first = Number(observed('pagination.firstPageNumber', 1));
+  const first = observed('pagination.firstPageNumber');
   const res = await client.get(r, { pagination: { pageNumber: first, pageSize: SAMPLE } });
   if (!res.ok) {
     if (isTargetError(res.exchange)) throw new TargetError(`${r.title} get (the sample these checks filter): ${res.problem}`, [res.exchange]);

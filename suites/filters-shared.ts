@@ -50,12 +50,12 @@ export const lower = (v: unknown) => String(v ?? '').toLowerCase();
 
 /** §4 "How several filters combine: not shown": 'and' lets every query carry the id filter beside the one under test. */
 export function andMode(): boolean {
-  return observed<string>('filters.combination', 'and') !== 'or';
+  return observed('filters.combination') !== 'or';
 }
 
 /** §4 "whether the range bounds are inclusive: not shown" */
 export function inclusive(): boolean {
-  return observed<boolean>('filters.rangeInclusive', true) !== false;
+  return observed('filters.rangeInclusive') !== false;
 }
 
 /**
@@ -118,8 +118,8 @@ export function showFilters(filters: Rec): string {
 export type Fetched = QueryResult | { rejected: true; problem: string; status?: number; exchanges: Exchange[] };
 
 export async function fetchAll(client: StoreClient, r: ResourceModel, filters: Rec): Promise<Fetched> {
-  const first = Number(observed('pagination.firstPageNumber', 1));
-  const max = Number(observed('pagination.maxPageSize', 1000));
+  const first = observed('pagination.firstPageNumber');
+  const max = observed('pagination.maxPageSize');
   const size = Math.max(1, Math.min(PAGE_SIZE, Number.isFinite(max) && max > 0 ? max : PAGE_SIZE));
   const seen = new Map<string, Rec>();
   const exchanges: Exchange[] = [];
@@ -147,7 +147,7 @@ export async function fetchAll(client: StoreClient, r: ResourceModel, filters: R
 
 /** count with these filters; users count at the observed path (§4: the documented path is another resource's). */
 export async function countOf(ctx: CheckContext, r: ResourceModel, filters: Rec): Promise<{ value: number; exchange: Exchange }> {
-  const path = r.name === 'user' ? observed<string>('users.countPath', '/api/v1/users/count') : undefined;
+  const path = r.name === 'user' ? observed('users.countPath') : undefined;
   const res = await ctx.client.count(r, { filters, path });
   return { value: ctx.ok(res, `${r.title} count with filters ${showFilters(filters)}`), exchange: res.exchange };
 }
@@ -501,7 +501,7 @@ export function dateOnlyGenerated(days: string[]): fc.Arbitrary<string> {
 export function keySupported(r: ResourceModel, f: FilterModel): boolean {
   const paired = f.aliasOf !== undefined || r.filters.some((x) => x.aliasOf === f.key);
   if (!paired) return true;
-  const mode = observed<string>('pages.titleFilterKey', 'both');
+  const mode = observed('pages.titleFilterKey');
   return mode === 'both' || mode === f.key;
 }
 
@@ -513,7 +513,7 @@ export async function filterCase(ctx: CheckContext, s: Scoped, f: FilterModel, v
     // honest answer (recorded by the observation); a 2xx must still filter, never ignore the key
     const out = await fetchAll(ctx.client, s.r, filters);
     if ('rejected' in out) return;
-    const mode = observed<string>('pages.titleFilterKey', 'both');
+    const mode = observed('pages.titleFilterKey');
     judge(ctx, s, f, value, out, ` (a key this target does not take, observation pages.titleFilterKey=${mode}: it may be rejected, never ignored)`);
     return;
   }

@@ -196,7 +196,7 @@ for (const r of WRITABLE) {
   check({ rule: 'lifecycle.update.changes', resource: r.name, writes: true }, async (ctx) => {
     const { ids, names } = await refsFor(r);
     const pctx = payloadContext(ctx, ids);
-    const semantics = observed<'partial' | 'replace'>('update.semantics', 'partial');
+    const semantics = observed('update.semantics');
     await ctx.property(fc.tuple(payloads(r, pctx), updates(r, pctx, 'partial')), async ([payload, change]) => {
       await withCreated(ctx, r, [payload], async (created, ex) => {
         const [id] = idsOf(ctx, created, ex);
@@ -228,7 +228,7 @@ for (const r of WRITABLE) {
 
   // several items in one data: each named record changes (a target that applies only the first item fails here)
   check({ rule: 'lifecycle.update.changes', resource: r.name, subject: 'batch', title: 'update with several items in one data changes every named record, and get shows each change', writes: true }, async (ctx) => {
-    const max = observed<number | null>('limits.maxDataItems', null);
+    const max = observed('limits.maxDataItems');
     if (typeof max === 'number' && max < 2) ctx.skip(`the target takes one item per data (observation limits.maxDataItems = ${max})`);
     const { ids, names } = await refsFor(r);
     const pctx = payloadContext(ctx, ids);

@@ -39,7 +39,7 @@ function defaultPage(ctx: CheckContext, r: ResourceModel): Promise<{ records: Re
 }
 
 check({ rule: 'observe.consistent', resource: '*', subject: 'default-page-size', title: 'a get without pagination returns the observed default page size on every resource' }, async (ctx) => {
-  const def = observed<number | null>('pagination.defaultPageSize', null);
+  const def = observed('pagination.defaultPageSize');
   if (def === null) return ctx.skip('pagination.defaultPageSize was not observed');
   const counts = await Promise.all(READ_ONLY.map(async (r) => ({ r, res: await ctx.client.count(r) })));
   const largest = counts
@@ -69,7 +69,7 @@ check({ rule: 'observe.consistent', resource: '*', subject: 'default-page-size',
 });
 
 check({ rule: 'observe.consistent', resource: '*', subject: 'order', title: 'records come in the observed order on every resource' }, async (ctx) => {
-  const seen = observed<string | null>('order.default', null);
+  const seen = observed('order.default');
   if (seen === 'unordered') return ctx.skip('order.default was observed as unordered: there is no order to hold');
   const audited = READ_ONLY.filter((r) => r.audit);
   const got = await Promise.all(audited.map(async (r) => ({ r, page: await defaultPage(ctx, r) })));
@@ -128,7 +128,7 @@ check({ rule: 'observe.consistent', resource: '*', subject: 'error-shape', title
   if (families.size > 1) {
     const groups = [...families.entries()].map(([f, list]) => `${f}: ${list.map((x) => x.what).join(', ')}`);
     ctx.fail({
-      message: `errors come in ${families.size} shapes: ${groups.join(' | ')} (§7 Errors: the error shape is not shown, but one target uses one; observed errors.shape: ${observed('errors.shape', 'not observed')})`,
+      message: `errors come in ${families.size} shapes: ${groups.join(' | ')} (§7 Errors: the error shape is not shown, but one target uses one; observed errors.shape: ${observed('errors.shape') ?? 'not observed'})`,
       expected: 'one error shape family',
       actual: Object.fromEntries([...families.entries()].map(([f, list]) => [f, list.map((x) => `${x.what} → ${shapeOf(x.ex)}`)])),
       evidence: [...families.values()].map((list) => list[0].ex),
@@ -137,7 +137,7 @@ check({ rule: 'observe.consistent', resource: '*', subject: 'error-shape', title
 });
 
 check({ rule: 'observe.consistent', resource: '*', subject: 'auth-status', title: 'a wrong key and a missing key get the observed status everywhere' }, async (ctx) => {
-  const want = { wrong: observed<number | null>('auth.invalidKeyStatus', null), missing: observed<number | null>('auth.missingKeyStatus', null) };
+  const want = { wrong: observed('auth.invalidKeyStatus'), missing: observed('auth.missingKeyStatus') };
   if (want.wrong === null && want.missing === null) return ctx.skip('auth.invalidKeyStatus and auth.missingKeyStatus were not observed');
   const off = (await answers(ctx)).filter((a) => a.kind !== 'unknown' && want[a.kind] !== null && a.ex.response && a.ex.response.status !== want[a.kind]);
   if (off.length) {

@@ -29,9 +29,9 @@ const S_COMMON = '§4 Common rules';
 
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
 const idsOf = (records: Rec[]) => records.map((x) => lower(x?.id));
-const firstPage = () => observed<number>('pagination.firstPageNumber', 1);
+const firstPage = () => observed('pagination.firstPageNumber');
 /** the most records one page may hold: the observed largest page, never above the §8 cap */
-const pageCap = () => Math.min(CAP, observed<number>('pagination.maxPageSize', CAP));
+const pageCap = () => Math.min(CAP, observed('pagination.maxPageSize'));
 
 interface PageSet {
   /** lower-cased ids of the set */

@@ -16,7 +16,6 @@ export * from './order.js';
 export * from './page.js';
 export * from './payment-method.js';
 export * from './product.js';
-export * from './report.js';
 export * from './shipping-method.js';
 export * from './store.js';
 export * from './tax.js';

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { StoreClient } from '../client/api.js';
 import { Ledger } from '../client/ledger.js';
 import { SharedGate } from '../client/gate.js';
+import { readObservation, type ObservationKey, type ObservationValue } from '../observe/registry.js';
 import { DEPTHS, runChannelName, stopChannelName, type DepthProfile, type RunConfig, type RunState } from '../config.js';
 
 export interface Runtime {
@@ -83,8 +84,10 @@ export function currentRuntime(): Runtime | undefined {
   return current;
 }
 
-/** An observation probed before the run, or the fallback when the probe found nothing. */
-export function observed<T>(key: string, fallback: T): T {
-  const v = runtime().observations[key];
-  return v === undefined || v === null ? fallback : (v as T);
+/**
+ * An observation probed before the run (src/observe/registry.ts), or the
+ * registry's fallback when it was not probed or the probe could not tell.
+ */
+export function observed<K extends ObservationKey>(key: K): ObservationValue<K> {
+  return readObservation(runtime().observations, key);
 }

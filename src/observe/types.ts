@@ -9,6 +9,7 @@ import type { CallResult, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import type { RunConfig } from '../config.js';
 import type { HttpExchange, Observation } from '../report/types.js';
+import type { ObservationKey } from './registry.js';
 import type { Shared } from './shared.js';
 
 export interface ProbeContext {
@@ -23,7 +24,7 @@ export interface Probe {
   /** a short name, used in details when the probe itself breaks */
   name: string;
   /** the observation keys it answers */
-  keys: readonly string[];
+  keys: readonly ObservationKey[];
   /**
    * 1: reads only, all concurrent; 2: writes (collections it creates and deletes), concurrent;
    * 3: runs last and may refine keys phase 1 could not decide

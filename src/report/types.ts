@@ -17,4 +17,8 @@ export type {
   BaselineDiff,
   ExpectationsInfo,
   Report,
-} from '../../generators/types/report.js';
+  ItemKind,
+  ItemStatus,
+  ItemResult,
+  Coverage,
+} from './types.generated.js';

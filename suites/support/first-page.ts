@@ -28,7 +28,7 @@ export async function readFirstPage(r: ResourceModel): Promise<Page> {
     const res = await client.store();
     return { records: [requireOk(res, 'store get')], exchange: res.exchange, what: 'the store get' };
   }
-  const pagination = { pageNumber: observed<number>('pagination.firstPageNumber', 1), pageSize: pageSize() };
+  const pagination = { pageNumber: observed('pagination.firstPageNumber'), pageSize: pageSize() };
   const res = await client.get(r, { pagination });
   const what = `${r.name} get (first page of ${pagination.pageSize})`;
   return { records: requireOk(res, what), exchange: res.exchange, what: `the ${what}` };

@@ -168,7 +168,7 @@ export function matchResponse(r: ResourceModel, payloads: Array<Payload | Rec>, 
 
 /** Get by an id filter, with a page size large enough when the ids may exceed a default page. */
 export async function getByIds(ctx: CheckContext, r: ResourceModel, ids: string[], what: string): Promise<{ records: Rec[]; byId: Map<string, Rec>; exchange: Exchange }> {
-  const defaultSize = observed<number>('pagination.defaultPageSize', 10);
+  const defaultSize = observed('pagination.defaultPageSize') ?? 10;
   const pagination = ids.length > Math.min(defaultSize, 10) ? { pageSize: Math.max(ids.length, 1) } : undefined;
   const res = await ctx.client.get(r, { filters: { id: ids }, pagination });
   const records = ctx.ok(res, what);
@@ -204,7 +204,7 @@ export async function withCreated<T>(
     });
   } finally {
     const mine = ctx.scope.ids(r.name).filter((id) => !before.has(lower(id)) && !gone.has(lower(id)));
-    const max = observed<number | null>('limits.maxDataItems', null);
+    const max = observed('limits.maxDataItems');
     const size = max && max > 0 ? max : mine.length;
     for (let i = 0; i < mine.length; i += size) {
       const chunk = mine.slice(i, i + size);

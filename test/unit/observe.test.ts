@@ -136,10 +136,10 @@ describe('robustness: a probe never throws out of probeObservations', () => {
     const srv = await startReferenceServer({ apiKey: KEY });
     const client = new StoreClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: 5_000, connections: 2 });
     open.push({ srv, client });
-    const broken: Probe = { name: 'broken', keys: ['x.one', 'x.two'], phase: 1, run: async () => { throw new Error('boom'); } };
+    const broken: Probe = { name: 'broken', keys: ['order.default', 'errors.shape'], phase: 1, run: async () => { throw new Error('boom'); } };
     const obs = await probeObservations(client, { readOnly: false, runTag: 'sc00000000' } as RunConfig, [broken]);
-    expect(obs['x.one']).toMatchObject({ value: null, detail: 'could not tell: the broken probe failed: boom' });
-    expect(obs['x.two'].value).toBeNull();
+    expect(obs['order.default']).toMatchObject({ value: null, detail: 'could not tell: the broken probe failed: boom' });
+    expect(obs['errors.shape'].value).toBeNull();
   });
 
   it('a target failing every get and count: every key is null, nothing throws', async () => {

@@ -42,9 +42,36 @@ export type RuleGroup =
  * via the `definition` "Verdict".
  */
 export type Verdict = 'conformant' | 'non-conformant' | 'no-verdict';
+/**
+ * The columns of the coverage matrix: what kind of spec item (src/items/types.ts ITEM_KINDS).
+ *
+ * This interface was referenced by `ReportDefs`'s JSON-Schema
+ * via the `definition` "ItemKind".
+ */
+export type ItemKind =
+  | 'filter'
+  | 'count'
+  | 'payload'
+  | 'limit'
+  | 'form'
+  | 'conventions'
+  | 'pagination'
+  | 'delete'
+  | 'versions'
+  | 'auth'
+  | 'store'
+  | 'observe'
+  | 'model';
+/**
+ * passed / failed: the item was judged. error: the target did not answer (no verdict on it). not-judged: it could not be judged on this target or in this run (the reason says why). expected-fail / unexpected-pass: its check is listed in --expect.
+ *
+ * This interface was referenced by `ReportDefs`'s JSON-Schema
+ * via the `definition` "ItemStatus".
+ */
+export type ItemStatus = 'passed' | 'failed' | 'error' | 'not-judged' | 'expected-fail' | 'unexpected-pass';
 
 /**
- * Every definition of schemas/report.schema.json by its $defs name. The result of one storecheck run against an Online Store Administration API target. Every other view (report.md, report.html, junit.xml, compare, baseline) is rendered from this document alone. Its TypeScript types (generators/types/report.ts, re-exported by src/report/types.ts) are generated from this file by `npm run typegen`.
+ * Every definition of schemas/report.schema.json by its $defs name. The result of one storecheck run against an Online Store Administration API target. Every other view (report.md, report.html, junit.xml, compare, baseline) is rendered from this document alone. Its TypeScript types (src/report/types.generated.ts, re-exported by src/report/types.ts) are generated from this file by `npm run typegen`.
  */
 export interface ReportDefs {
   Level: Level;
@@ -58,6 +85,10 @@ export interface ReportDefs {
   Summary: Summary;
   BaselineDiff: BaselineDiff;
   ExpectationsInfo: ExpectationsInfo;
+  ItemKind: ItemKind;
+  ItemStatus: ItemStatus;
+  ItemResult: ItemResult;
+  Coverage: Coverage;
   Report: Report;
 }
 /**
@@ -150,6 +181,16 @@ export interface CheckResult {
    * Why, when status is expected-fail, unexpected-pass or skipped.
    */
   reason?: string;
+  /**
+   * The check's spec items by outcome (their results are in report.items).
+   */
+  items?: {
+    total: number;
+    passed: number;
+    failed: number;
+    notJudged: number;
+    errors: number;
+  };
 }
 /**
  * This interface was referenced by `ReportDefs`'s JSON-Schema
@@ -230,7 +271,84 @@ export interface ExpectationsInfo {
   }[];
 }
 /**
- * The result of one storecheck run against an Online Store Administration API target. Every other view (report.md, report.html, junit.xml, compare, baseline) is rendered from this document alone. Its TypeScript types (generators/types/report.ts, re-exported by src/report/types.ts) are generated from this file by `npm run typegen`.
+ * One spec item of the catalogue (src/items) and what the run found.
+ *
+ * This interface was referenced by `ReportDefs`'s JSON-Schema
+ * via the `definition` "ItemResult".
+ */
+export interface ItemResult {
+  /**
+   * Stable item id: <check id>#<case>, e.g. product.filters.range.price_min#equal.
+   */
+  id: string;
+  /**
+   * The id of the check that judges it.
+   */
+  check: string;
+  rule: string;
+  resource: string;
+  kind: ItemKind;
+  status: ItemStatus;
+  /**
+   * What went wrong, when failed or error.
+   */
+  message?: string;
+  /**
+   * Why it was not judged.
+   */
+  reason?: string;
+  /**
+   * What the spec requires (any JSON value).
+   */
+  expected?: unknown;
+  /**
+   * What the target did (any JSON value).
+   */
+  actual?: unknown;
+  evidence?: HttpExchange[];
+  reproducer?: Reproducer;
+}
+/**
+ * How many spec items of the selected checks the run judged (passed, failed or expected) and why the others were not.
+ *
+ * This interface was referenced by `ReportDefs`'s JSON-Schema
+ * via the `definition` "Coverage".
+ */
+export interface Coverage {
+  /**
+   * Items of the checks this run selected (--only, --shard and --read-only narrow it).
+   */
+  total: number;
+  judged: number;
+  /**
+   * Items not judged: not-judged and error.
+   */
+  notJudged: number;
+  percent: number;
+  /**
+   * Why items were not judged, most frequent first.
+   */
+  reasons: {
+    reason: string;
+    count: number;
+    /**
+     * The first item ids with this reason.
+     */
+    items: string[];
+  }[];
+  /**
+   * Per resource and item kind: items, judged, failed.
+   */
+  matrix: {
+    resource: string;
+    kind: ItemKind;
+    total: number;
+    judged: number;
+    failed: number;
+  }[];
+}
+/**
+ * The result of one storecheck run against an Online Store Administration API target. Every other view (report.md, report.html, junit.xml, compare, baseline) is rendered from this document alone. Its TypeScript types (src/report/types.generated.ts, re-exported by src/report/types.ts) are generated from this file by `npm run typegen`.
  *
  * This interface was referenced by `ReportDefs`'s JSON-Schema
  * via the `definition` "Report".
@@ -290,6 +408,11 @@ export interface Report {
   };
   summary: Summary;
   checks: CheckResult[];
+  /**
+   * Every spec item of the selected checks, in catalogue order.
+   */
+  items?: ItemResult[];
+  coverage?: Coverage;
   /**
    * Observations by key: what the target does where the spec says 'not shown'.
    */

@@ -1,0 +1,150 @@
+/**
+ * The observation registry: every behaviour the spec leaves open ("not shown")
+ * that storecheck probes, described once — its key, the type of its value, the
+ * section that leaves it open, and the reading assumed until it is probed (or
+ * when the probe could not tell). Probes (src/observe/*) answer these keys,
+ * checks read them with `observed(key)` (src/check), and the reference
+ * server's benign variants (reference/variants.ts) say which value each of
+ * them should produce. A key used anywhere else is a type error.
+ *
+ * Adding an observation: one entry here, a probe whose `keys` name it, and
+ * (for the reference server) the value each behaviour gives in
+ * reference/variants.ts.
+ */
+
+/** One observable behaviour. `T` is the type of its value (null: could not tell). */
+export interface ObservationSpec<T> {
+  /** what the value says, in one sentence (report tables, `storecheck list --observations`) */
+  describe: string;
+  /** the section of the spec that leaves it open */
+  section: string;
+  /**
+   * The reading checks assume when the probe found nothing (not probed, or it
+   * could not tell): the spec's own where it has one (users count path), else
+   * the reading of the reference server's default behaviour.
+   */
+  fallback: T;
+}
+
+const o = <T>(spec: ObservationSpec<T>): ObservationSpec<T> => spec;
+
+/** How records are ordered when no order is asked (order.default). */
+export type OrderReading = 'createdon asc' | 'createdon desc' | 'id asc' | 'id desc' | 'unordered';
+
+export const OBSERVATIONS = {
+  'pagination.firstPageNumber': o<number>({
+    describe: 'the pageNumber of the first page (0 or 1)',
+    section: '§4 Common rules: pagination defaults not shown',
+    fallback: 1,
+  }),
+  'pagination.defaultPageSize': o<number | null>({
+    describe: 'records in a page when pagination.pageSize is not given (null: at least as many as the largest resource holds)',
+    section: '§4 Common rules: pagination defaults not shown',
+    fallback: null,
+  }),
+  'pagination.maxPageSize': o<number>({
+    describe: 'the largest page the target returns, whatever pageSize asks (never above the 1000 of §8)',
+    section: '§4 Common rules; §8 Limits',
+    fallback: 1000,
+  }),
+  'order.default': o<OrderReading | null>({
+    describe: 'the order of records when none is asked',
+    section: '§4 Common rules: order of returned records not shown',
+    fallback: null,
+  }),
+  'filters.combination': o<'and' | 'or'>({
+    describe: 'how several filters of one request combine',
+    section: '§4 Common rules: how several filters combine not shown',
+    fallback: 'and',
+  }),
+  'filters.rangeInclusive': o<boolean>({
+    describe: 'whether a range bound equal to a value keeps the record',
+    section: '§4 Common rules: whether range bounds are inclusive not shown',
+    fallback: true,
+  }),
+  'update.semantics': o<'partial' | 'replace'>({
+    describe: 'whether an update changes only the supplied properties or replaces the record',
+    section: '§4 Common rules: update semantics not shown',
+    fallback: 'partial',
+  }),
+  'auth.invalidKeyStatus': o<number | null>({
+    describe: 'the HTTP status of a request with a wrong key',
+    section: '§5 Authentication 3; §7 Errors',
+    fallback: null,
+  }),
+  'auth.missingKeyStatus': o<number | null>({
+    describe: 'the HTTP status of a request without a key',
+    section: '§5 Authentication 3; §7 Errors',
+    fallback: null,
+  }),
+  'errors.shape': o<string | null>({
+    describe: "the shape of an error answer ('json {error:{code,message}}', 'text', ...)",
+    section: '§7 Errors',
+    fallback: null,
+  }),
+  'http.contentType': o<string | null>({
+    describe: 'the content-type of a successful answer',
+    section: '§4 Common rules',
+    fallback: null,
+  }),
+  'auth.headerKeyAccepted': o<string | false | null>({
+    describe: 'a header the key is also accepted in (false: none); §5.1 puts it in the body',
+    section: '§5 Authentication 1',
+    fallback: null,
+  }),
+  'pages.titleFilterKey': o<'both' | 'title' | 'name'>({
+    describe: 'the filter key(s) the page title is filtered by: title (the table) or name (the samples)',
+    section: '§4 Filters per resource: Pages',
+    fallback: 'both',
+  }),
+  'users.countPath': o<string>({
+    describe: 'the path that counts users (§4 documents the shipping methods count path)',
+    section: '§4 Resource paths',
+    fallback: '/api/v1/shipping/methods/count',
+  }),
+  'limits.overlongString': o<'rejected' | 'truncated' | 'accepted' | null>({
+    describe: 'what a string over its maximum length gets',
+    section: '§8 Limits',
+    fallback: null,
+  }),
+  'limits.maxDataItems': o<number | null>({
+    describe: 'the most items one data array or delete filter takes (null: no limit found)',
+    section: '§8 Limits: maximum number of items not shown',
+    fallback: null,
+  }),
+  'delete.unknownId': o<string | null>({
+    describe: 'what a delete naming an id that does not exist gets',
+    section: '§4 Delete; §7 Errors',
+    fallback: null,
+  }),
+  'update.unknownId': o<string | null>({
+    describe: 'what an update naming an id that does not exist gets',
+    section: '§4 Create and update payloads; §7 Errors',
+    fallback: null,
+  }),
+  'operation.notOffered': o<number | null>({
+    describe: 'the HTTP status of an operation §1 does not offer (e.g. orders create)',
+    section: '§1 What the service does; §7 Errors',
+    fallback: null,
+  }),
+} as const satisfies Record<string, ObservationSpec<unknown>>;
+
+export type ObservationKey = keyof typeof OBSERVATIONS;
+
+/** The value type of an observation key. */
+export type ObservationValue<K extends ObservationKey> = (typeof OBSERVATIONS)[K] extends ObservationSpec<infer T> ? T : never;
+
+/** Observed values by key, as the workers receive them (null: could not tell). */
+export type ObservedValues = { [K in ObservationKey]?: ObservationValue<K> | null };
+
+export const OBSERVATION_KEYS = Object.keys(OBSERVATIONS) as ObservationKey[];
+
+export function isObservationKey(key: string): key is ObservationKey {
+  return Object.prototype.hasOwnProperty.call(OBSERVATIONS, key);
+}
+
+/** The value probed, or the key's fallback when it was not probed or could not be told. */
+export function readObservation<K extends ObservationKey>(values: ObservedValues | Record<string, unknown>, key: K): ObservationValue<K> {
+  const v = (values as Record<string, unknown>)[key];
+  return (v === undefined || v === null ? OBSERVATIONS[key].fallback : v) as ObservationValue<K>;
+}
