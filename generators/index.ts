@@ -3,7 +3,7 @@ export { textArb, fixedText, looseKey, CHARACTER_CLASSES, type TextOptions, type
 export { decimalArb, integerArb, maxDecimal, maxInteger, type DecimalArbOptions, type IntegerArbOptions } from './numbers.js';
 export { dateTimeArb, dateArb, requestDateTimeArb, instantArb, MIN_INSTANT, MAX_INSTANT } from './dates.js';
 export {
-  payloadArb, batchArb, updateArb, boundaryPayloads, overLimitPayloads, dateRangePairs, uniquePrefix,
+  payloadArb, batchArb, updateArb, boundaryPayloads, retoken, tokenOf, overLimitPayloads, dateRangePairs, uniquePrefix,
   ZERO_GUID, TOKEN_LENGTH, MAX_BATCH, MAX_LIST_ITEMS,
   type PayloadContext, type Payload, type PayloadValue, type OverLimitPayload, type LimitKind,
 } from './payload.js';

@@ -229,11 +229,31 @@ export function updateArb(resourceName: string, ctx: PayloadContext, opts: { mod
   });
 }
 
+/**
+ * The same payload with `token` in place of the token of its run-tagged unique
+ * values (names, slugs, codes): a copy that is a record of its own, with every
+ * length unchanged. Used to create many records cheaply (one generated
+ * payload, n copies) and to tell the items of one create apart.
+ */
+export function retoken(resourceName: string, payload: Payload, tag: string, token: string): Payload {
+  const r = resource(resourceName);
+  const at = uniquePrefix(tag, PLACEHOLDER_TOKEN).length - TOKEN_LENGTH;
+  const out: Payload = { ...payload };
+  for (const p of r.payload) {
+    const v = out[p.name];
+    if (p.unique && typeof v === 'string' && v.startsWith(`${tag}-`)) out[p.name] = v.slice(0, at) + uniquePrefix(tag, token).slice(at) + v.slice(at + TOKEN_LENGTH);
+  }
+  return out;
+}
+
+/** A token of TOKEN_LENGTH characters: `kind` then `i` in base 36. */
+export const tokenOf = (kind: string, i: number) => `${kind}${base36(i, TOKEN_LENGTH - kind.length)}`;
+
 // ---------------------------------------------------------------------------
 // Deterministic payloads at the limits (§8)
 // ---------------------------------------------------------------------------
 
-const fixedToken = (kind: string, i: number) => `${kind}${base36(i, TOKEN_LENGTH - kind.length)}`;
+const fixedToken = tokenOf;
 
 const MAX_STYLES: FixedTextStyle[] = ['ascii', 'multibyte'];
 

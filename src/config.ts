@@ -29,6 +29,10 @@ export interface RunConfig {
   insecure: boolean;
   /** the whole run ends by then, with cleanup and a clear message */
   deadlineMs: number;
+  /** --min-coverage PERCENT: fewer spec items judged gives no verdict (exit 3) */
+  minCoverage?: number;
+  /** replay one property case (--replay SEED:PATH): the property with this seed runs that path only */
+  replay?: { seed: number; path: string };
   /** observations probed before the checks, keyed as in report.json (the workers get them as RunState) */
   observations: Record<string, unknown>;
 }

@@ -1,191 +1,245 @@
 /**
- * Pagination (§4 Common rules: `pagination {pageNumber, pageSize}`; §4
- * Responses; §8 "A get returns at most 1000 records"), for every list resource.
+ * Pagination and the cap (§4 Common rules: `pagination {pageNumber,
+ * pageSize}`; §4 Responses; §8 "A get returns at most 1000 records"), for
+ * every list resource (items of src/items/reads.ts):
+ *   <r>.pagination.page-size     #explicit            a full page has pageSize records unless fewer remain
+ *   <r>.pagination.partition     #walk                consecutive pages partition the records
+ *   <r>.pagination.count-total   #total #over-1000    count equals what get can walk; not capped at 1000
+ *   <r>.pagination.cap-1000      #default-get #page-size-over-cap   no get returns more than 1000
  *
- * What the spec leaves open is read from the observations: the first page
- * number (pagination.firstPageNumber), the largest page (pagination.maxPageSize).
- * Order is never assumed: pages are compared as sets. Walking pages does need
- * an order that holds from one request to the next — that stability is exactly
- * what the partition check proves (pages of an unstable order overlap and leave
- * gaps).
- *
- * The set a resource's checks page through: for writable resources a fixture
- * batch of 9 records created once for the file; for read-only resources 9
- * records already there. Either way every query is scoped by an id filter on
- * that set alone (one filter, so filters.combination does not matter), so
- * concurrent checks never disturb it.
+ * What the spec leaves open comes from the observations (first page number,
+ * largest page); order is never assumed: pages are compared as sets. The small
+ * set the page checks walk: 9 records created per writable resource, or 9
+ * existing ones; every query is scoped by an id filter on it (one filter, so
+ * filters.combination does not matter). The cap and the uncapped count need
+ * more than 1000 records: a writable resource gets 1001 copies of one
+ * generated record (one create, or batches the target accepts); a read-only
+ * resource is judged when it holds more than 1000 and is otherwise not judged.
  */
 import fc from 'fast-check';
-import { check, fixture, observed, runtime, type CheckContext, type Fixture } from '../src/check/index.js';
+import { check, fixture, runtime, type CheckContext, type Fixture, type ItemContext } from '../src/check/index.js';
+import { countPath, pageSettings, readPage } from '../src/check/pages.js';
 import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
-import { resources, resource, type ResourceModel } from '../src/schema/model.js';
-import { batchArb } from '../generators/index.js';
+import { checksOf } from '../src/items/index.js';
+import { resources, type ResourceModel } from '../src/schema/model.js';
+import { batchArb, payloadArb, retoken, tokenOf } from '../generators/index.js';
 
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));
 const SET_SIZE = 9;
 const CAP = 1000;
-const S_COMMON = '§4 Common rules';
 
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
 const idsOf = (records: Rec[]) => records.map((x) => lower(x?.id));
-const firstPage = () => observed('pagination.firstPageNumber');
-/** the most records one page may hold: the observed largest page, never above the §8 cap */
-const pageCap = () => Math.min(CAP, observed('pagination.maxPageSize'));
 
 interface PageSet {
   /** lower-cased ids of the set */
   ids: string[];
-  /** the records as one get of the whole set (no pagination) returned them */
+  /** the records as one get of the whole set returned them */
   whole: Rec[];
   source: 'created' | 'existing';
   exchanges: Exchange[];
 }
 
-// ---------------------------------------------------------------------------
-// the set each resource's checks page through
-// ---------------------------------------------------------------------------
+// ---------------------------------------------------------------- the small set
 
-/** writable resources: one batch of SET_SIZE generated records, created once per file */
 const created = new Map<string, Fixture<string[]>>(
   LIST.filter((r) => r.writable).map((r) => [r.name, fixture(async (scope) => {
     const rt = runtime();
     const [items] = fc.sample(batchArb(r.name, { tag: rt.config.runTag }, { minLength: SET_SIZE, maxLength: SET_SIZE }), { seed: rt.config.seed ^ 0x9a9e, numRuns: 1 });
-    const recs = await scope.create(r, items);
-    return recs.map((x) => String(x.id));
+    return (await scope.create(r, items)).map((x) => String(x.id));
   })]),
 );
 
-/** read-only resources: the first SET_SIZE records of the default page (memoized per file) */
-const existing = new Map<string, Promise<string[]>>();
+const existing = new Map<string, Fixture<string[]>>(
+  LIST.filter((r) => !r.writable).map((r) => [r.name, fixture(async (_scope, client) => {
+    const res = await readPage(client, r, { pageSize: SET_SIZE });
+    if (!res.ok) return [];
+    return (res.value ?? []).map((x) => String(x?.id));
+  })]),
+);
 
 async function setOf(ctx: CheckContext, r: ResourceModel): Promise<PageSet> {
-  let ids: string[];
-  let source: PageSet['source'];
-  if (r.writable) {
-    ids = await created.get(r.name)!.get(ctx);
-    source = 'created';
-  } else {
-    let p = existing.get(r.name);
-    if (!p) {
-      p = ctx.client.get(r).then((res) => ctx.ok(res, `get of ${r.prefix}`).slice(0, SET_SIZE).map((x) => String(x.id)));
-      existing.set(r.name, p);
-      p.catch(() => existing.delete(r.name));
-    }
-    ids = await p;
-    source = 'existing';
-  }
-  if (!ids.length) ctx.skip(`${r.prefix} holds no records to page through`);
+  const ids = await (r.writable ? created : existing).get(r.name)!.get(ctx);
+  if (!ids.length) ctx.notJudged(`${r.prefix} holds no records to page through`);
   const res = await ctx.client.get(r, { filters: { id: ids } });
   const whole = ctx.ok(res, `get of ${r.prefix} filtered by the ids of its ${ids.length} records`);
-  if (!whole.length) ctx.skip(`a get of ${r.prefix} filtered by ${ids.length} known ids returned nothing (the id filter is the filters suite's business)`);
-  return { ids: ids.map(lower), whole, source, exchanges: [res.exchange] };
+  if (!whole.length) ctx.notJudged(`a get of ${r.prefix} filtered by ${ids.length} known ids returned nothing (judged by ${r.name}.filters.id)`);
+  return { ids: ids.map(lower), whole, source: r.writable ? 'created' : 'existing', exchanges: [res.exchange] };
 }
 
 const describeSet = (r: ResourceModel, s: PageSet) => `${s.whole.length} ${s.source === 'created' ? 'records created by the check' : 'existing records'} of ${r.prefix}, scoped by an id filter`;
 
-async function page(ctx: CheckContext, r: ResourceModel, s: PageSet, pageNumber: number, pageSize: number): Promise<{ records: Rec[]; exchange: Exchange }> {
-  const res = await ctx.client.get(r, { filters: { id: s.ids }, pagination: { pageNumber, pageSize } });
-  return { records: ctx.ok(res, `get of ${r.prefix} page ${pageNumber} (pageSize ${pageSize})`), exchange: res.exchange };
+async function page(ctx: CheckContext, r: ResourceModel, ids: string[], index: number, pageSize: number): Promise<{ records: Rec[]; exchange: Exchange }> {
+  const res = await readPage(ctx.client, r, { filters: { id: ids }, index, pageSize });
+  return { records: ctx.ok(res, `get of ${r.prefix} page ${pageSettings().first + index} (pageSize ${pageSize})`), exchange: res.exchange };
 }
 
-// ---------------------------------------------------------------------------
-// pagination.page-size: a full page has exactly pageSize records unless fewer remain
-// ---------------------------------------------------------------------------
+// ---------------------------------------------------------------- the big set (> 1000 records)
+
+interface BigSet {
+  /** ids of the records, when the run created them (writable resources); none: the whole resource */
+  ids?: string[];
+  held: number;
+  what: string;
+  exchanges: Exchange[];
+}
+
+/** 1001 copies of one generated record: the cap and an uncapped count can only be judged on more than 1000. */
+const createdBig = new Map<string, Fixture<string[]>>(
+  LIST.filter((r) => r.writable).map((r) => [r.name, fixture(async (scope) => {
+    const rt = runtime();
+    const [base] = fc.sample(payloadArb(r.name, { tag: rt.config.runTag }), { seed: rt.config.seed ^ 0xb16, numRuns: 1 });
+    const items = Array.from({ length: CAP + 1 }, (_, i) => retoken(r.name, base, rt.config.runTag, tokenOf('pg', i)));
+    return (await scope.create(r, items)).map((x) => String(x.id));
+  })]),
+);
+
+const counts = new Map<string, Promise<number>>();
+
+async function bigSetOf(ctx: CheckContext, r: ResourceModel): Promise<BigSet> {
+  if (r.writable) {
+    const ids = await createdBig.get(r.name)!.get(ctx);
+    return { ids, held: ids.length, what: `${r.prefix} filtered by the ids of ${ids.length} records created for the check`, exchanges: [] };
+  }
+  let p = counts.get(r.name);
+  if (!p) {
+    p = ctx.client.count(r, { path: countPath(r) }).then((res) => ctx.ok(res, `count of ${r.prefix}`));
+    counts.set(r.name, p);
+    p.catch(() => counts.delete(r.name));
+  }
+  const held = await p;
+  if (held <= CAP) ctx.notJudged(`a read-only resource holding no more than ${CAP} records: no get can exceed the cap here, and the run cannot add records`);
+  return { held, what: `${r.prefix} (${held} records)`, exchanges: [] };
+}
+
+// ---------------------------------------------------------------- checks
 
 for (const r of LIST) {
-  check({ rule: 'pagination.page-size', resource: r.name, writes: r.writable }, async (ctx) => {
-    const s = await setOf(ctx, r);
-    const n = s.whole.length;
-    const first = firstPage();
-    await ctx.property(fc.integer({ min: 1, max: 7 }), async (size) => {
-      const per = Math.min(size, pageCap());
-      // the first page, and the page where fewer than pageSize remain (when there is one)
-      const indexes = [0];
-      if (n > per && n % per !== 0) indexes.push(Math.floor(n / per));
-      for (const i of indexes) {
-        const got = await page(ctx, r, s, first + i, size);
-        const want = Math.max(0, Math.min(per, n - i * per));
-        if (got.records.length !== want) {
-          ctx.fail({
-            message: `pageSize ${size} on ${describeSet(r, s)}: page ${first + i} returned ${got.records.length} record(s), expected ${want} (${want < per ? `the ${want} that remain` : `a full page of ${per}`}) (${S_COMMON}: pagination.pageSize bounds the records returned)`,
-            expected: want,
-            actual: got.records.length,
-            evidence: [got.exchange],
+  const [pageSize] = checksOf('pagination.page-size', r.name);
+  check(pageSize, async (ctx) => {
+    await ctx.item('explicit', async (it) => {
+      const s = await setOf(it, r);
+      const n = s.whole.length;
+      const { max } = pageSettings();
+      await it.property(fc.integer({ min: 1, max: 7 }), async (size) => {
+        const per = Math.min(size, max);
+        // the first page, and the page where fewer than pageSize remain (when there is one)
+        const indexes = [0];
+        if (n > per && n % per !== 0) indexes.push(Math.floor(n / per));
+        for (const i of indexes) {
+          const got = await page(it, r, s.ids, i, size);
+          const want = Math.max(0, Math.min(per, n - i * per));
+          if (got.records.length !== want) {
+            it.fail({
+              message: `pageSize ${size} on ${describeSet(r, s)}: page ${pageSettings().first + i} returned ${got.records.length} record(s), expected ${want} (${want < per ? `the ${want} that remain` : `a full page of ${per}`})`,
+              why: 'pagination.pageSize bounds the records returned',
+              expected: want,
+              actual: got.records.length,
+              evidence: [got.exchange],
+            });
+          }
+        }
+      });
+    });
+  });
+
+  const [partition] = checksOf('pagination.partition', r.name);
+  check(partition, async (ctx) => {
+    await ctx.item('walk', async (it) => {
+      const s = await setOf(it, r);
+      const whole = new Set(idsOf(s.whole));
+      const { first, max } = pageSettings();
+      await it.property(fc.integer({ min: 2, max: 4 }), async (size) => {
+        const per = Math.min(size, max);
+        const maxPages = Math.ceil(whole.size / per) + 1;
+        const seen = new Map<string, number>();
+        const pages: Exchange[] = [];
+        const overlaps: string[] = [];
+        const foreign: string[] = [];
+        let ended = false;
+        for (let i = 0; i < maxPages; i++) {
+          const got = await page(it, r, s.ids, i, size);
+          pages.push(got.exchange);
+          for (const id of idsOf(got.records)) {
+            if (!whole.has(id)) foreign.push(id);
+            if (seen.has(id)) overlaps.push(`${id} on pages ${seen.get(id)} and ${first + i}`);
+            else seen.set(id, first + i);
+          }
+          if (got.records.length < per) {
+            ended = true;
+            break;
+          }
+        }
+        const where = `pages of ${size} from page ${first} over ${describeSet(r, s)}`;
+        const why = 'consecutive pages partition the records, no overlap, no gap';
+        if (overlaps.length) it.fail({ message: `${where}: ${overlaps.length} record(s) came back on two pages: ${overlaps.slice(0, 3).join('; ')}`, why, expected: 'each record on exactly one page', actual: overlaps, evidence: pages });
+        const missing = [...whole].filter((id) => !seen.has(id));
+        if (missing.length) it.fail({ message: `${where}: ${missing.length} of the ${whole.size} record(s) one get returns were on no page (${missing.slice(0, 3).join(', ')})`, why, expected: [...whole], actual: [...seen.keys()], evidence: [...s.exchanges, ...pages] });
+        if (foreign.length) it.fail({ message: `${where}: pages returned ${foreign.length} record(s) a get of the whole set does not (${foreign.slice(0, 3).join(', ')})`, why, expected: [...whole], actual: foreign, evidence: [...s.exchanges, ...pages] });
+        if (!ended) it.fail({ message: `${where}: after ${maxPages} full pages of ${per} the pages did not end, though the set holds ${whole.size} record(s)`, why, expected: `a page with fewer than ${per} records by page ${first + maxPages - 1}`, actual: 'full pages', evidence: pages.slice(-2) });
+      });
+    });
+  });
+
+  const [countTotal] = checksOf('pagination.count-total', r.name);
+  check(countTotal, async (ctx) => {
+    await Promise.all([
+      ctx.item('total', (it) => countTotalItem(it, r)),
+      ctx.item('over-1000', async (it) => {
+        const big = await bigSetOf(it, r);
+        const filters = big.ids ? { id: big.ids } : undefined;
+        const counted = await it.client.count(r, { ...(filters ? { filters } : {}), path: countPath(r) });
+        const n = it.ok(counted, `count of ${big.what}`);
+        const walked = await walkIds(it, r, filters, big.held);
+        if (n !== walked.ids.size) {
+          it.fail({
+            message: `count of ${big.what} says ${n}; walking its pages found ${walked.ids.size} distinct record(s)`,
+            why: 'count returns the number of records the filters address; the 1000 cap is on get, not count (§8 Limits: records returned by every get)',
+            expected: walked.ids.size,
+            actual: n,
+            evidence: [counted.exchange, ...walked.exchanges.slice(-1)],
           });
         }
+      }),
+    ]);
+  }, { timeoutMs: 300_000 });
+
+  const [cap] = checksOf('pagination.cap-1000', r.name);
+  check(cap, async (ctx) => {
+    const judge = async (it: ItemContext, pagination: { pageSize: number } | undefined) => {
+      const big = await bigSetOf(it, r);
+      const filters = big.ids ? { id: big.ids } : undefined;
+      const res = pagination ? await readPage(it.client, r, { filters, pageSize: pagination.pageSize }) : await it.client.get(r, { ...(filters ? { filters } : {}) });
+      const got = it.ok(res, `get of ${big.what}${pagination ? ` with pageSize ${pagination.pageSize}` : ' without pagination'}`);
+      if (got.length > CAP) {
+        it.fail({
+          message: `a get of ${big.what}${pagination ? ` with pageSize ${pagination.pageSize}` : ' without pagination'} returned ${got.length} records`,
+          expected: `at most ${CAP}`,
+          actual: got.length,
+          evidence: [res.exchange],
+        });
       }
-    });
-  });
+    };
+    await Promise.all([
+      ctx.item('default-get', (it) => judge(it, undefined)),
+      ctx.item('page-size-over-cap', (it) => judge(it, { pageSize: 5000 })),
+    ]);
+  }, { timeoutMs: 300_000 });
 }
 
-// ---------------------------------------------------------------------------
-// pagination.partition: consecutive pages partition the records
-// ---------------------------------------------------------------------------
-
-for (const r of LIST) {
-  check({ rule: 'pagination.partition', resource: r.name, writes: r.writable }, async (ctx) => {
-    const s = await setOf(ctx, r);
-    const whole = new Set(idsOf(s.whole));
-    const first = firstPage();
-    await ctx.property(fc.integer({ min: 2, max: 4 }), async (size) => {
-      const per = Math.min(size, pageCap());
-      const maxPages = Math.ceil(whole.size / per) + 1;
-      const seen = new Map<string, number>();
-      const pages: Exchange[] = [];
-      const overlaps: string[] = [];
-      const foreign: string[] = [];
-      let ended = false;
-      for (let i = 0; i < maxPages; i++) {
-        const got = await page(ctx, r, s, first + i, size);
-        pages.push(got.exchange);
-        for (const id of idsOf(got.records)) {
-          if (!whole.has(id)) foreign.push(id);
-          if (seen.has(id)) overlaps.push(`${id} on pages ${seen.get(id)} and ${first + i}`);
-          else seen.set(id, first + i);
-        }
-        if (got.records.length < per) {
-          ended = true;
-          break;
-        }
-      }
-      const where = `pages of ${size} from page ${first} over ${describeSet(r, s)}`;
-      const rule = `(${S_COMMON}: consecutive pages partition the records, no overlap, no gap)`;
-      if (overlaps.length) {
-        ctx.fail({ message: `${where}: ${overlaps.length} record(s) came back on two pages: ${overlaps.slice(0, 3).join('; ')} ${rule}`, expected: 'each record on exactly one page', actual: overlaps, evidence: pages });
-      }
-      const missing = [...whole].filter((id) => !seen.has(id));
-      if (missing.length) {
-        ctx.fail({ message: `${where}: ${missing.length} of the ${whole.size} record(s) one get returns were on no page (${missing.slice(0, 3).join(', ')}) ${rule}`, expected: [...whole], actual: [...seen.keys()], evidence: [...s.exchanges, ...pages] });
-      }
-      if (foreign.length) {
-        ctx.fail({ message: `${where}: pages returned ${foreign.length} record(s) a get of the whole set does not (${foreign.slice(0, 3).join(', ')}) ${rule}`, expected: [...whole], actual: foreign, evidence: [...s.exchanges, ...pages] });
-      }
-      if (!ended) {
-        ctx.fail({ message: `${where}: after ${maxPages} full pages of ${per} the pages did not end, though the set holds ${whole.size} record(s) ${rule}`, expected: `a page with fewer than ${per} records by page ${first + maxPages - 1}`, actual: 'full pages', evidence: pages.slice(-2) });
-      }
-    });
-  });
-}
-
-// ---------------------------------------------------------------------------
-// pagination.count-total: count without filters = the records get can walk
-// ---------------------------------------------------------------------------
-
-/** Walk every page: the effective page size is what the first page returned; ends at a shorter page. */
-async function walkAll(ctx: CheckContext, r: ResourceModel, expected: number): Promise<{ ids: Set<string>; exchanges: Exchange[] }> {
-  const first = firstPage();
-  const size = pageCap();
+/** Walk every page (the page size the target applies is what the first page holds); ends at a shorter page. */
+async function walkIds(ctx: CheckContext, r: ResourceModel, filters: Rec | undefined, expected: number): Promise<{ ids: Set<string>; exchanges: Exchange[] }> {
+  const size = pageSettings().max;
   const ids = new Set<string>();
   const exchanges: Exchange[] = [];
   let per = 0;
   let bound = 1;
   for (let i = 0; i < bound; i++) {
-    const res = await ctx.client.get(r, { pagination: { pageNumber: first + i, pageSize: size } });
+    const res = await readPage(ctx.client, r, { filters, index: i, pageSize: size });
     exchanges.push(res.exchange);
-    const recs = ctx.ok(res, `get of ${r.prefix} page ${first + i} (pageSize ${size})`);
+    const recs = ctx.ok(res, `get of ${r.prefix} page ${pageSettings().first + i} (pageSize ${size})`);
     for (const id of idsOf(recs)) ids.add(id);
-    // the page size the target applies is what the first page holds (it may clamp pageSize)
     if (i === 0) {
       per = recs.length;
       bound = Math.ceil(expected / Math.max(1, per)) + 2;
@@ -195,92 +249,47 @@ async function walkAll(ctx: CheckContext, r: ResourceModel, expected: number): P
   return { ids, exchanges };
 }
 
-for (const r of LIST) {
-  check({ rule: 'pagination.count-total', resource: r.name, writes: r.writable }, async (ctx) => {
-    if (r.writable) {
-      // other checks create and delete records of this resource while this one runs, so an
-      // unfiltered count could never be judged against a walk: the check's own records, scoped
-      // by id, are a set nobody else changes
-      const s = await setOf(ctx, r);
-      const counted = await ctx.client.count(r, { filters: { id: s.ids } });
-      const total = ctx.ok(counted, `count of ${r.prefix} filtered by ${s.ids.length} ids`);
-      const size = Math.max(1, Math.ceil(s.ids.length / 3));
-      const walked = new Set<string>();
-      const exchanges: Exchange[] = [counted.exchange];
-      for (let i = 0; i < s.ids.length + 2; i++) {
-        const p = await page(ctx, r, s, firstPage() + i, size);
-        exchanges.push(p.exchange);
-        for (const id of idsOf(p.records)) walked.add(id);
-        if (p.records.length < size) break;
-      }
-      if (walked.size !== total) {
-        ctx.fail({
-          message: `count on ${r.prefix} with an id filter of ${s.ids.length} records says ${total}; walking its pages (pageSize ${size}) found ${walked.size} distinct record(s) (§4 Responses: count returns the number of records the filters address)`,
-          expected: total,
-          actual: walked.size,
-          evidence: exchanges.slice(0, 3),
-        });
-      }
-      return;
+/**
+ * count without filters equals the records get can walk. On a writable
+ * resource other checks create and delete records meanwhile, so the check's
+ * own set, scoped by id, is what is counted and walked; a read-only resource
+ * is counted and walked whole.
+ */
+async function countTotalItem(it: ItemContext, r: ResourceModel): Promise<void> {
+  if (r.writable) {
+    const s = await setOf(it, r);
+    const counted = await it.client.count(r, { filters: { id: s.ids }, path: countPath(r) });
+    const total = it.ok(counted, `count of ${r.prefix} filtered by ${s.ids.length} ids`);
+    const size = Math.max(1, Math.ceil(s.ids.length / 3));
+    const walked = new Set<string>();
+    const exchanges: Exchange[] = [counted.exchange];
+    for (let i = 0; i < s.ids.length + 2; i++) {
+      const p = await page(it, r, s.ids, i, size);
+      exchanges.push(p.exchange);
+      for (const id of idsOf(p.records)) walked.add(id);
+      if (p.records.length < size) break;
     }
-    // a read-only resource: nobody here writes it, so all of it is counted and walked
-    const before = await ctx.client.count(r);
-    const total = ctx.ok(before, `count of ${r.prefix}`);
-    if (total > CAP) ctx.skip(`${r.prefix} holds ${total} records, more than the ${CAP} one get may return: walking them is left to the cap check`);
-    const walked = await walkAll(ctx, r, total);
-    if (walked.ids.size !== total) {
-      ctx.fail({
-        message: `count without filters on ${r.prefix} says ${total}, walking every page (pageSize ${pageCap()} from page ${firstPage()}) found ${walked.ids.size} distinct record(s) (§4 Responses: count returns the number of records addressed; without filters, all)`,
+    if (walked.size !== total) {
+      it.fail({
+        message: `count on ${r.prefix} with an id filter of ${s.ids.length} records says ${total}; walking its pages (pageSize ${size}) found ${walked.size} distinct record(s)`,
+        why: 'count returns the number of records the filters address',
         expected: total,
-        actual: walked.ids.size,
-        evidence: [before.exchange, ...walked.exchanges.slice(-2)],
+        actual: walked.size,
+        evidence: exchanges.slice(0, 3),
       });
     }
-  });
-}
-
-// ---------------------------------------------------------------------------
-// pagination.cap-1000: no get returns more than 1000 records
-// ---------------------------------------------------------------------------
-
-let counted: Promise<Array<{ r: ResourceModel; count: number }>> | undefined;
-
-/** every list resource's count, largest first (once per file: both cap checks read it) */
-function countsOf(ctx: CheckContext): Promise<Array<{ r: ResourceModel; count: number }>> {
-  counted ??= Promise.all(LIST.map(async (r) => {
-    const res = await ctx.client.count(r);
-    return { r, count: res.ok ? res.value! : -1 };
-  })).then((out) => out.sort((a, b) => b.count - a.count));
-  return counted;
-}
-
-async function judgeCap(ctx: CheckContext, r: ResourceModel, filters: Rec | undefined, held: number, what: string): Promise<void> {
-  for (const pageSize of [5000, CAP + 1]) {
-    const res = await ctx.client.get(r, { filters, pagination: { pageNumber: firstPage(), pageSize } });
-    const got = ctx.ok(res, `get of ${r.prefix} with pageSize ${pageSize}`);
-    if (got.length > CAP) {
-      ctx.fail({
-        message: `a get of ${what} (${held} records) with pageSize ${pageSize} returned ${got.length} records (§8 Limits: a get returns at most ${CAP})`,
-        expected: `at most ${CAP}`,
-        actual: got.length,
-        evidence: [res.exchange],
-      });
-    }
+    return;
+  }
+  const before = await it.client.count(r, { path: countPath(r) });
+  const total = it.ok(before, `count of ${r.prefix}`);
+  const walked = await walkIds(it, r, undefined, total);
+  if (walked.ids.size !== total) {
+    it.fail({
+      message: `count without filters on ${r.prefix} says ${total}, walking every page (pageSize ${pageSettings().max} from page ${pageSettings().first}) found ${walked.ids.size} distinct record(s)`,
+      why: 'count returns the number of records addressed; without filters, all',
+      expected: total,
+      actual: walked.ids.size,
+      evidence: [before.exchange, ...walked.exchanges.slice(-2)],
+    });
   }
 }
-
-check({ rule: 'pagination.cap-1000', resource: '*', title: 'a get returns at most 1000 records, on every resource holding more' }, async (ctx) => {
-  const big = (await countsOf(ctx)).filter((x) => x.count > CAP);
-  if (!big.length) ctx.skip(`no resource holds more than ${CAP} records; collection.pagination.cap-1000 creates ${CAP + 1} to check the cap (runs that may write)`);
-  for (const { r, count } of big) await judgeCap(ctx, r, undefined, count, r.prefix);
-});
-
-check({ rule: 'pagination.cap-1000', resource: 'collection', writes: true, timeoutMs: 300_000, title: 'a get returns at most 1000 records, on 1001 collections created for the check' }, async (ctx) => {
-  const big = (await countsOf(ctx)).filter((x) => x.count > CAP);
-  if (big.length) ctx.skip(`${big[0].r.prefix} already holds ${big[0].count} records: all.pagination.cap-1000 checks the cap there`);
-  const r = resource('collection');
-  const [items] = fc.sample(batchArb(r.name, { tag: ctx.config.runTag }, { minLength: CAP + 1, maxLength: CAP + 1 }), { seed: ctx.seed, numRuns: 1 });
-  const recs = await ctx.scope.create(r, items);
-  const ids = recs.map((x) => String(x.id));
-  await judgeCap(ctx, r, { id: ids }, ids.length, `${r.prefix} filtered by the ids of ${ids.length} collections created for the check`);
-});

@@ -1,13 +1,18 @@
 /**
- * `check()`: a small vitest test that names the rule it verifies.
+ * `check()`: a small vitest test that judges the spec items of one catalogue
+ * check (src/items).
  *
- *   check({ rule: 'filters.range', resource: 'product', subject: 'price' }, async (ctx) => { ... })
+ *   for (const def of checksOf('filters.range', r.name))
+ *     check(def, async (ctx) => {
+ *       await ctx.item('equal', async (it) => { ... it.fail({ message, expected, actual, evidence }) ... });
+ *     });
  *
- * registers test `product.filters.range.price — <rule title>`, records the
- * check's metadata on the task (read by the storecheck reporter), gives it a
+ * registers test `<id> — <title>`, records the check's metadata and every
+ * item's outcome on the task (read by the storecheck reporter), gives it a
  * scope whose records are deleted when it ends, collects every exchange it
- * makes as evidence, and turns what went wrong into a failure (the target broke
- * the rule) or a target error (the target did not answer).
+ * makes as evidence, and tells apart a failure (the target broke the rule), a
+ * target error (the target did not answer), an item not judged (nothing to
+ * judge on this target, with the reason) and a bug of the suite (no verdict).
  */
 import * as allure from 'allure-js-commons';
 import * as fc from 'fast-check';
@@ -15,22 +20,25 @@ import { test } from 'vitest';
 import type { CallResult, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import type { DepthProfile, RunConfig } from '../config.js';
-import { rule as ruleOf, type RuleId } from '../rules.js';
+import { checkDef, findCheckDef, checkIdOf, type CheckDef } from '../items/index.js';
+import type { ObservationKey, ObservationValue } from '../observe/registry.js';
+import { rule as ruleOf, type Rule, type RuleId } from '../rules.js';
 import { resource as resourceModel, type ResourceModel } from '../schema/model.js';
-import { CheckFailure, TargetError, isTargetError, requireOk, type FailureDetail } from './failure.js';
+import { evidenceOf, toEvidence, trimValue } from './evidence.js';
+import { CheckFailure, NotJudged, TargetError, isTargetError, requireOk, type FailureDetail } from './failure.js';
+import { ItemBook, type ItemRecord } from './items.js';
+import { currentRun, runItemProperty } from './property.js';
 import { curlFor } from './reproducer.js';
-import { runtime } from './runtime.js';
+import { observed, runtime } from './runtime.js';
 import { Scope } from './scope.js';
 
+/** A check as older suites state it; it must name a check of the catalogue. */
 export interface CheckSpec {
   rule: RuleId;
   /** resource name, or '*' */
   resource: string;
-  /** what within the resource: a field, a filter key, an operation */
   subject?: string;
-  /** overrides the rule's title when the subject needs saying */
   title?: string;
-  /** needs create/update/delete: skipped in --read-only runs */
   writes?: boolean;
   timeoutMs?: number;
 }
@@ -44,161 +52,311 @@ export interface CheckTaskMeta {
   group: string;
   section: string;
   level: string;
-  failure?: Omit<FailureDetail, 'evidence'> & { evidence?: EvidenceItem[]; curl?: string };
+  /** the first failure (check-level, or of an item): report.checks[].message etc. */
+  failure?: Omit<FailureDetail, 'evidence'> & { evidence?: EvidenceItem[]; curl?: string; item?: string };
   targetError?: { message: string; evidence?: EvidenceItem[] };
   skipped?: string;
+  /** a bug of the suite (not a verdict on the target) */
+  suiteError?: string;
+  /** outcome per item case */
+  items: Record<string, ItemRecord>;
   requests: number;
   seed: number;
 }
 
-export interface EvidenceItem {
-  request: { method: string; url: string; body: unknown };
-  response?: { status: number; headers: Record<string, string>; body: string };
-  error?: string;
+export type EvidenceItem = ReturnType<typeof toEvidence>;
+
+/** A failure as a check states it: the spec section is added from the rule. */
+export interface FailInput extends FailureDetail {
+  /** what the spec says, when the rule's title does not say enough (e.g. the observed reading) */
+  why?: string;
 }
 
 export interface CheckContext {
   id: string;
+  def: CheckDef;
+  rule: Rule;
   config: RunConfig;
   depth: DepthProfile;
-  observations: Record<string, unknown>;
   client: StoreClient;
   /** the resource model, when the check is about one resource */
   model: ResourceModel | undefined;
   /** records created through it are deleted when the check ends */
   scope: Scope;
-  /** every exchange made so far by this check */
+  /** every exchange made so far by this check (by an item: by that item) */
   exchanges: Exchange[];
-  /** the check's own seed (run seed mixed with its id): replays with --seed */
+  /** the check's own seed (the run seed mixed with its id) */
   seed: number;
-  fail(detail: FailureDetail): never;
+  /** an observation probed before the run, or its fallback (src/observe/registry.ts) */
+  observed<K extends ObservationKey>(key: K): ObservationValue<K>;
   /**
-   * The check does not apply to what the target holds (nothing to judge, e.g.
-   * an empty read-only resource): reported as skipped with the reason, never as
-   * a pass. Call it from the check body, not from inside ctx.property.
+   * Judge one item of this check: its outcome is recorded whatever happens
+   * (a failure, a target error, not judged) and the check goes on with its
+   * other items. Items judged in a property run make that run fail for shrinking.
    */
+  item(c: string, judge: (it: ItemContext) => Promise<void> | void): Promise<void>;
+  /** is this item selected in this run (--only with an item id)? */
+  selected(c: string): boolean;
+  /** one value drawn from `arb`, seeded from the run seed and `label` (the same label, the same value) */
+  sample<T>(arb: fc.Arbitrary<T>, label: string): T;
+  /**
+   * A fast-check property seeded from the run seed and `label` (default: the
+   * item or check id); `runs` defaults to the depth's values per item.
+   */
+  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts?: { runs?: number; label?: string }): Promise<void>;
+  /** the target broke the rule: the message is completed with the rule's section */
+  fail(detail: FailInput): never;
+  /** the item (or, outside an item, every item of the check) cannot be judged here */
+  notJudged(reason: string): never;
+  /** the whole check does not apply (writes in --read-only…): every item not judged, the check skipped */
   skip(reason: string): never;
   /** the value of a call that must succeed; a 5xx/transport failure is a target error, anything else a failure */
   ok<T>(result: CallResult<T>, what: string): T;
-  /** run a fast-check property with the check's seed; failures carry seed, path and counterexample */
-  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts?: { runs?: number }): Promise<void>;
+}
+
+export interface ItemContext extends CheckContext {
+  /** the item's case */
+  case: string;
+  itemId: string;
 }
 
 const registered = new Set<string>();
-const MAX_EVIDENCE_BODY = 16_000;
 
-export function checkId(spec: Pick<CheckSpec, 'rule' | 'resource' | 'subject'>): string {
-  return [spec.resource === '*' ? 'all' : spec.resource, spec.rule, spec.subject].filter(Boolean).join('.');
+/** Registered check ids (a meta-test compares them with the catalogue). */
+export function registeredChecks(): ReadonlySet<string> {
+  return registered;
 }
 
-export function check(spec: CheckSpec, fn: (ctx: CheckContext) => Promise<void>): void {
-  const r = ruleOf(spec.rule);
-  const id = checkId(spec);
+export function checkId(spec: Pick<CheckSpec, 'rule' | 'resource' | 'subject'>): string {
+  return checkIdOf(spec);
+}
+
+/** Register a check of the catalogue; `spec` may be the catalogue's CheckDef or a spec naming one. */
+export function check(spec: CheckDef | CheckSpec, fn: (ctx: CheckContext) => Promise<void>, opts: { timeoutMs?: number } = {}): void {
+  const def = 'items' in spec ? spec : checkDef(checkIdOf(spec));
+  const id = def.id;
   if (registered.has(id)) throw new Error(`duplicate check id ${id}: check ids must be unique (reports compare by id)`);
   registered.add(id);
-  const title = spec.title ?? r.title;
+  const r = ruleOf(def.rule);
+  const title = def.title ?? r.title;
+  const timeout = opts.timeoutMs ?? ('timeoutMs' in spec ? spec.timeoutMs : undefined);
 
-  test(`${id} — ${title}`, { timeout: spec.timeoutMs }, async (t) => {
+  test(`${id} — ${title}`, { timeout }, async (t) => {
     const rt = runtime();
     const seed = mixSeed(rt.config.seed, id);
-    const meta: CheckTaskMeta = { id, title, resource: spec.resource, rule: spec.rule, group: r.group, section: r.section, level: r.level, requests: 0, seed };
+    const book = new ItemBook(def);
+    const meta: CheckTaskMeta = { id, title, resource: def.resource, rule: def.rule, group: r.group, section: r.section, level: r.level, requests: 0, seed, items: {} };
     (t.task.meta as any).storecheck = meta;
-    // Allure: resource as epic, rule group as feature, rule as story (no-ops unless allure-vitest is set up)
     await allure.labels(
-      { name: 'epic', value: spec.resource },
+      { name: 'epic', value: def.resource },
       { name: 'feature', value: r.group },
-      { name: 'story', value: spec.rule },
+      { name: 'story', value: def.rule },
       { name: 'severity', value: r.level === 'must' ? 'critical' : r.level === 'quirk' ? 'minor' : 'trivial' },
       { name: 'tag', value: `${r.level} ${r.section}` },
     );
-    if (spec.writes && rt.config.readOnly) {
+    const selected = itemSelector(rt.config.only, def);
+    const finish = () => {
+      meta.items = book.toJSON();
+    };
+    if (def.writes && rt.config.readOnly) {
       meta.skipped = 'needs create/update/delete; the run is --read-only';
+      book.settle(meta.skipped, selected);
+      finish();
       t.skip(meta.skipped);
       return;
     }
     const exchanges: Exchange[] = [];
-    // a client of the check's own: shares the pool, records only this check's exchanges
     const client = rt.client.fork((ex) => {
       exchanges.push(ex);
       meta.requests++;
     });
-    const maxItems = rt.observations['limits.maxDataItems'];
-    const scope = new Scope(client, typeof maxItems === 'number' ? maxItems : null);
-    const ctx: CheckContext = {
-      id, seed,
-      config: rt.config,
-      depth: rt.depth,
-      observations: rt.observations,
-      client,
-      model: spec.resource === '*' ? undefined : resourceModel(spec.resource),
-      scope,
-      exchanges,
-      fail(detail) {
-        throw new CheckFailure(detail);
-      },
-      skip(reason) {
-        meta.skipped = reason;
-        // vitest's skip throws its PendingError: the test ends as skipped
-        t.skip(reason);
-        throw new Error(`skip: ${reason}`);
-      },
-      ok: (result, what) => requireOk(result, what),
-      property: (arb, predicate, opts) => runProperty(ctx, arb, predicate, opts),
-    };
+    const scope = new Scope(client, rt.observations['limits.maxDataItems'] as number | null ?? null);
+    const ctx = makeContext({ def, rule: r, rt, seed, client, scope, exchanges, book, selected, meta, t });
     try {
       await fn(ctx);
     } catch (e) {
-      if (meta.skipped !== undefined) throw e;
-      recordOutcome(meta, e, exchanges);
-      await attachToAllure(meta);
-      throw e;
+      if (e instanceof SkipCheck) {
+        book.settle(e.reason, selected);
+        finish();
+        throw e.vitest;
+      }
+      recordCheckLevel(meta, book, e, exchanges, selected);
     } finally {
       await scope.close();
+    }
+    book.settle('the check ended without judging it (a suite gap: the catalogue lists it)', selected);
+    finish();
+    conclude(meta, book);
+    if (meta.suiteError) throw new Error(`storecheck suite error: ${meta.suiteError}`);
+    if (meta.failure) {
+      await attachToAllure(meta);
+      throw new CheckFailure({ message: meta.failure.message });
+    }
+    if (meta.targetError) throw new TargetError(meta.targetError.message);
+    if (book.count('passed') === 0 && book.count('not-judged') > 0) {
+      meta.skipped = book.first('not-judged')![1].reason;
+      t.skip(meta.skipped);
     }
   });
 }
 
-async function runProperty<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts: { runs?: number } = {}): Promise<void> {
-  const numRuns = opts.runs ?? ctx.depth.runs;
-  const out = await fc.check(fc.asyncProperty(arb, predicate), {
-    seed: ctx.seed,
-    numRuns,
-    endOnFailure: !ctx.depth.shrink,
-    // shrinking costs requests: bound it so a failure never holds the run hostage
-    interruptAfterTimeLimit: 60_000,
-    markInterruptAsFailure: false,
-  });
-  if (!out.failed) return;
-  const err = out.errorInstance;
-  if (err instanceof TargetError) throw err;
-  const base: FailureDetail = err instanceof CheckFailure ? err.detail : { message: String((err as Error)?.message ?? err) };
-  throw new CheckFailure({
-    ...base,
-    message: `${base.message} (property failed after ${out.numRuns} run(s), shrunk ${out.numShrinks} time(s))`,
-    seed: out.seed,
-    path: out.counterexamplePath ?? undefined,
-    counterexample: out.counterexample?.[0],
-  });
+class SkipCheck extends Error {
+  constructor(readonly reason: string, readonly vitest: unknown) {
+    super(reason);
+  }
 }
 
-function recordOutcome(meta: CheckTaskMeta, e: unknown, exchanges: Exchange[]): void {
-  if (e instanceof TargetError) {
-    const ev = e.evidence.length ? e.evidence : exchanges.filter(isTargetError).slice(-1);
-    meta.targetError = { message: e.message, evidence: ev.map(toEvidence) };
-    return;
-  }
-  const detail: FailureDetail = e instanceof CheckFailure ? e.detail : { message: (e as Error)?.message ?? String(e) };
-  const ev = detail.evidence?.length ? detail.evidence : exchanges.slice(-2);
-  meta.failure = {
-    message: detail.message,
-    expected: detail.expected,
-    actual: detail.actual,
-    seed: detail.seed,
-    path: detail.path,
-    counterexample: trimValue(detail.counterexample),
-    evidence: ev.map(toEvidence),
+interface Parts {
+  def: CheckDef;
+  rule: Rule;
+  rt: ReturnType<typeof runtime>;
+  seed: number;
+  client: StoreClient;
+  scope: Scope;
+  exchanges: Exchange[];
+  book: ItemBook;
+  selected: (c: string) => boolean;
+  meta: CheckTaskMeta;
+  t: { skip(reason: string): void };
+}
+
+function makeContext(p: Parts): CheckContext {
+  const { def, rule, rt, book } = p;
+  const complete = (d: FailInput): FailureDetail => {
+    const { why, ...rest } = d;
+    if (/§\d/.test(d.message)) return rest;
+    // a `why` citing its own section stands alone; otherwise the rule's section goes first
+    return { ...rest, message: `${d.message} (${why && /^§\d/.test(why) ? why : `${rule.section}: ${why ?? rule.title}`})` };
+  };
+  const base: CheckContext = {
+    id: def.id,
+    def,
+    rule,
+    config: rt.config,
+    depth: rt.depth,
+    client: p.client,
+    model: def.resource === '*' ? undefined : resourceModel(def.resource),
+    scope: p.scope,
+    exchanges: p.exchanges,
+    seed: p.seed,
+    observed: (key) => observed(key),
+    selected: p.selected,
+    sample(arb, label) {
+      return fc.sample(arb, { seed: mixSeed(rt.config.seed, `${def.id}:${label}`), numRuns: 1 })[0];
+    },
+    async property(arb, predicate, opts = {}) {
+      const out = await runItemProperty(arb, predicate, {
+        seed: mixSeed(rt.config.seed, opts.label ?? def.id),
+        runs: opts.runs ?? rt.depth.values,
+        shrink: rt.depth.shrink,
+        replay: rt.config.replay,
+      });
+      for (const [c, d] of out.failures) book.fail(c, failureRecord(d, p.exchanges), true);
+    },
+    fail(detail) {
+      throw new CheckFailure(complete(detail));
+    },
+    notJudged(reason) {
+      throw new NotJudged(reason);
+    },
+    skip(reason) {
+      p.meta.skipped = reason;
+      let vitest: unknown;
+      try {
+        // vitest's skip throws its own error: keep it to rethrow from the test body
+        p.t.skip(reason);
+      } catch (e) {
+        vitest = e;
+      }
+      throw new SkipCheck(reason, vitest ?? new Error(`skip: ${reason}`));
+    },
+    ok: (result, what) => requireOk(result, what),
+    item: async (c, judge) => {
+      book.assertCase(c);
+      if (!p.selected(c)) return;
+      const itemExchanges: Exchange[] = [];
+      const client = p.client.fork((ex) => {
+        p.exchanges.push(ex);
+        p.meta.requests++;
+        itemExchanges.push(ex);
+      });
+      const itemId = `${def.id}#${c}`;
+      const it: ItemContext = {
+        ...base,
+        case: c,
+        itemId,
+        client,
+        exchanges: itemExchanges,
+        property: (arb, predicate, opts = {}) => base.property(arb, predicate, { ...opts, label: opts.label ?? itemId }),
+        sample: (arb, label) => fc.sample(arb, { seed: mixSeed(rt.config.seed, `${itemId}:${label}`), numRuns: 1 })[0],
+      };
+      const run = currentRun();
+      try {
+        await judge(it);
+        book.pass(c);
+      } catch (e) {
+        if (e instanceof NotJudged) book.notJudged(c, e.reason);
+        else if (e instanceof TargetError) {
+          book.error(c, e.message, evidenceOf(e.evidence.length ? e.evidence : itemExchanges.filter(isTargetError).slice(-1)));
+          if (run) run.targetError = e;
+        } else if (e instanceof CheckFailure) {
+          book.fail(c, failureRecord(e.detail, itemExchanges));
+          run?.failures.set(c, e.detail);
+        } else throw e;
+      }
+    },
+  };
+  return base;
+}
+
+/** A failure as an item records it: evidence converted, a curl reproducer of the last exchange. */
+function failureRecord(d: FailureDetail, fallback: Exchange[]): Omit<FailureDetail, 'evidence'> & { evidence?: unknown[]; curl?: string } {
+  const ev = d.evidence?.length ? d.evidence : fallback.slice(-2);
+  return {
+    message: d.message,
+    expected: d.expected,
+    actual: d.actual,
+    seed: d.seed,
+    path: d.path,
+    counterexample: d.counterexample === undefined ? undefined : trimValue(d.counterexample),
+    evidence: evidenceOf(ev),
     curl: ev.length ? curlFor(ev[ev.length - 1]) : undefined,
   };
+}
+
+/** What ended the check body outside an item: every item not judged yet takes it. */
+function recordCheckLevel(meta: CheckTaskMeta, book: ItemBook, e: unknown, exchanges: Exchange[], selected: (c: string) => boolean): void {
+  if (e instanceof NotJudged) {
+    book.settle(e.reason, selected);
+    return;
+  }
+  if (e instanceof TargetError) {
+    const ev = evidenceOf(e.evidence.length ? e.evidence : exchanges.filter(isTargetError).slice(-1));
+    meta.targetError = { message: e.message, evidence: ev };
+    for (const c of book.def.items.map((i) => i.case)) if (!book.get(c) && selected(c)) book.error(c, e.message, ev);
+    return;
+  }
+  if (e instanceof CheckFailure) {
+    const rec = failureRecord(e.detail, exchanges);
+    meta.failure = { ...rec, evidence: rec.evidence as EvidenceItem[] };
+    book.settle(`the check failed before judging it: ${e.detail.message}`, selected);
+    return;
+  }
+  meta.suiteError = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  book.settle(`not judged: a storecheck error ended the check (${meta.suiteError})`, selected);
+}
+
+/** The check's own failure / target error, from its items when the body did not end with one. */
+function conclude(meta: CheckTaskMeta, book: ItemBook): void {
+  if (meta.failure || meta.suiteError) return;
+  const failed = book.first('failed');
+  if (failed) {
+    const [c, rec] = failed;
+    meta.failure = { ...(rec as Omit<ItemRecord, 'status'>), message: rec.message ?? 'failed', evidence: rec.evidence as EvidenceItem[], item: c };
+    return;
+  }
+  const err = book.first('error');
+  if (err && !meta.targetError) meta.targetError = { message: err[1].message ?? 'the target did not answer', evidence: err[1].evidence as EvidenceItem[] };
 }
 
 async function attachToAllure(meta: CheckTaskMeta): Promise<void> {
@@ -208,25 +366,20 @@ async function attachToAllure(meta: CheckTaskMeta): Promise<void> {
   await allure.attachment('evidence.json', JSON.stringify(detail, null, 2), 'application/json');
 }
 
-function toEvidence(ex: Exchange): EvidenceItem {
-  const body = ex.response?.text ?? '';
-  return {
-    request: { method: ex.request.method, url: ex.request.url, body: trimValue(ex.request.body) },
-    response: ex.response && {
-      status: ex.response.status,
-      headers: ex.response.headers,
-      body: body.length > MAX_EVIDENCE_BODY ? `${body.slice(0, MAX_EVIDENCE_BODY)}… [${body.length - MAX_EVIDENCE_BODY} more characters]` : body,
-    },
-    error: ex.transportError ? `${ex.transportError.code}: ${ex.transportError.message}` : ex.parseError,
-  };
-}
-
-/** Keep evidence and counterexamples readable: long strings shortened, structure kept. */
-function trimValue(v: unknown, max = 2_000): unknown {
-  if (typeof v === 'string') return v.length > max ? `${v.slice(0, max)}… [${v.length} characters]` : v;
-  if (Array.isArray(v)) return v.length > 200 ? [...v.slice(0, 200).map((x) => trimValue(x, max)), `… ${v.length - 200} more`] : v.map((x) => trimValue(x, max));
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimValue(x, max)]));
-  return v;
+/**
+ * Items selected by --only: every item of a selected check, unless a pattern
+ * names items (`<check>#<case>` with globs): then only the matching items of
+ * checks no pattern selects whole.
+ */
+function itemSelector(only: string | undefined, def: CheckDef): (c: string) => boolean {
+  if (!only) return () => true;
+  const globs = only.split(',').map((s) => s.trim()).filter(Boolean);
+  const re = (g: string) => new RegExp(`^${g.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const whole = globs.filter((g) => !g.includes('#')).some((g) => re(g).test(def.id));
+  if (whole) return () => true;
+  const itemGlobs = globs.filter((g) => g.includes('#')).map(re);
+  if (!itemGlobs.length) return () => true;
+  return (c) => itemGlobs.some((x) => x.test(`${def.id}#${c}`));
 }
 
 /** A stable per-check seed: the run seed mixed with the check id (FNV-1a). */
@@ -238,3 +391,5 @@ export function mixSeed(seed: number, id: string): number {
   }
   return h | 0;
 }
+
+export { findCheckDef };

@@ -51,3 +51,16 @@ export function requireOk<T>(result: CallResult<T>, what: string): T {
   if (isTargetError(result.exchange)) throw new TargetError(`${what}: ${result.problem}`, [result.exchange]);
   throw new CheckFailure({ message: `${what}: ${result.problem}`, evidence: [result.exchange] });
 }
+
+/**
+ * An item (or a whole check) that cannot be judged on this target: nothing to
+ * judge (no records of the resource, no value in the field), or an honest
+ * choice of the target that puts the item out of reach (a filter key it does
+ * not take). Reported as not judged, with the reason — never as a pass.
+ */
+export class NotJudged extends Error {
+  constructor(readonly reason: string) {
+    super(`not judged: ${reason}`);
+    this.name = 'NotJudged';
+  }
+}

@@ -15,7 +15,8 @@ export interface Fixture<T> {
   get(ctx?: { client: StoreClient }): Promise<T>;
 }
 
-export function fixture<T>(build: (scope: Scope) => Promise<T>): Fixture<T> {
+/** `build` gets the fixture's scope and the client of the check that builds it (its reads are that check's evidence). */
+export function fixture<T>(build: (scope: Scope, client: StoreClient) => Promise<T>): Fixture<T> {
   let scope: Scope | undefined;
   let value: Promise<T> | undefined;
   afterAll(async () => {
@@ -26,8 +27,9 @@ export function fixture<T>(build: (scope: Scope) => Promise<T>): Fixture<T> {
       if (!value) {
         const rt = runtime();
         const maxItems = rt.observations['limits.maxDataItems'];
-        scope = new Scope(ctx?.client ?? rt.client, typeof maxItems === 'number' ? maxItems : null);
-        value = build(scope);
+        const client = ctx?.client ?? rt.client;
+        scope = new Scope(client, typeof maxItems === 'number' ? maxItems : null);
+        value = build(scope, client);
         // a rejected build is reported by every check that awaits it; keep Node from flagging it unhandled
         value.catch(() => undefined);
       }

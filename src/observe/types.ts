@@ -9,6 +9,7 @@ import type { CallResult, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import type { RunConfig } from '../config.js';
 import type { HttpExchange, Observation } from '../report/types.js';
+import { evidenceOf, OBSERVATION_EVIDENCE } from '../check/evidence.js';
 import type { ObservationKey } from './registry.js';
 import type { Shared } from './shared.js';
 
@@ -43,37 +44,9 @@ export class ProbeError extends Error {
   }
 }
 
-const MAX_BODY = 4_096;
-
-/** Exchange → report evidence (already redacted by the client); bodies cut at ~4 KB. */
+/** Exchange → report evidence (already redacted by the client): the one conversion of src/check/evidence.ts. */
 export function evidence(...exchanges: Array<Exchange | undefined>): HttpExchange[] {
-  return exchanges.filter((x): x is Exchange => !!x).map((ex) => {
-    const text = ex.response?.text ?? '';
-    return {
-      request: { method: ex.request.method, url: ex.request.url, body: trimValue(ex.request.body) },
-      ...(ex.response
-        ? {
-          response: {
-            status: ex.response.status,
-            headers: ex.response.headers,
-            body: text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}… [${text.length - MAX_BODY} more characters]` : text,
-          },
-        }
-        : {}),
-      ...(ex.transportError ? { error: `${ex.transportError.code}: ${ex.transportError.message}` } : ex.parseError ? { error: ex.parseError } : {}),
-    };
-  });
-}
-
-/** Request bodies in evidence stay readable: long arrays (1001 ids, 100 items) and strings shortened. */
-function trimValue(v: unknown, depth = 0): unknown {
-  if (typeof v === 'string') return v.length > 300 ? `${v.slice(0, 300)}… [${v.length} characters]` : v;
-  if (Array.isArray(v)) {
-    const head = v.slice(0, 12).map((x) => trimValue(x, depth + 1));
-    return v.length > 12 ? [...head, `… ${v.length - 12} more`] : head;
-  }
-  if (v && typeof v === 'object' && depth < 6) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, trimValue(x, depth + 1)]));
-  return v;
+  return evidenceOf(exchanges, OBSERVATION_EVIDENCE);
 }
 
 export function observation(value: unknown, detail: string, ...exchanges: Array<Exchange | undefined>): Observation {

@@ -1,6 +1,7 @@
 /** The report: one Report (report.json) and every view rendered from it. */
 export type * from './types.js';
-export { summarize } from './summary.js';
+export { summarize, type SummaryOptions } from './summary.js';
+export { computeCoverage, coverageLine, isJudged, grouped } from './coverage.js';
 export { renderMarkdown } from './markdown.js';
 export { renderHtml } from './html.js';
 export { renderJUnit } from './junit.js';

@@ -8,7 +8,8 @@
  * `expected-fail` and `unexpected-pass` never fail the run; an unexpected pass
  * counts as a pass when asking "did anything pass at all".
  */
-import type { CheckResult, Report, Summary } from './types.js';
+import { coverageLine } from './coverage.js';
+import type { CheckResult, Coverage, Report, Summary } from './types.js';
 
 /** How many ids a reason line names before "… and N more". */
 const REASON_IDS = 5;
@@ -30,7 +31,16 @@ function targetErrorNote(targetErrors: Report['targetErrors']): string {
   return ` (target errors: ${plural(total, 'request')} failed, most often: ${top.message})`;
 }
 
-export function summarize(checks: readonly CheckResult[], targetErrors: Report['targetErrors'] = []): Summary {
+export interface SummaryOptions {
+  /** the run's item coverage: stated in the verdict line */
+  coverage?: Coverage;
+  /** --min-coverage PERCENT: a run judging fewer items gives no verdict */
+  minCoverage?: number;
+}
+
+export function summarize(checks: readonly CheckResult[], targetErrors: Report['targetErrors'] = [], opts: SummaryOptions = {}): Summary {
+  const { coverage, minCoverage } = opts;
+  const line = coverage ? `; ${coverageLine(coverage)}` : '';
   const by = (status: CheckResult['status']) => checks.filter((c) => c.status === status);
   const failed = by('failed');
   const errors = by('error');
@@ -51,7 +61,7 @@ export function summarize(checks: readonly CheckResult[], targetErrors: Report['
 
   if (failed.length > 0) {
     const extra = errors.length ? `; ${plural(errors.length, 'check')} could not be judged` : '';
-    return { ...base, verdict: 'non-conformant', reason: `${plural(failed.length, 'check')} failed: ${listIds(failed)}${extra}` };
+    return { ...base, verdict: 'non-conformant', reason: `${plural(failed.length, 'check')} failed: ${listIds(failed)}${extra}${line}` };
   }
   if (errors.length > 0) {
     return {
@@ -74,10 +84,14 @@ export function summarize(checks: readonly CheckResult[], targetErrors: Report['
     unexpectedPass.length ? `${unexpectedPass.length} passed unexpectedly` : '',
     skipped.length ? `${skipped.length} skipped` : '',
   ].filter(Boolean);
+  if (coverage && minCoverage !== undefined && coverage.percent < minCoverage) {
+    return { ...base, verdict: 'no-verdict', reason: `coverage ${coverage.percent} % is below --min-coverage ${minCoverage} %: ${coverageLine(coverage)}` };
+  }
   const judged = passed.length + unexpectedPass.length;
+  const partly = coverage && coverage.notJudged > 0 ? 'conformant on what could be judged: ' : '';
   return {
     ...base,
     verdict: 'conformant',
-    reason: `${judged === 1 ? 'the only judged check' : `all ${judged} judged checks`} passed${notes.length ? ` (${notes.join(', ')})` : ''}`,
+    reason: `${partly}${judged === 1 ? 'the only judged check' : `all ${judged} judged checks`} passed${notes.length ? ` (${notes.join(', ')})` : ''}${line}`,
   };
 }

@@ -4,7 +4,9 @@
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckTaskMeta } from '../check/check.js';
-import type { CheckResult, CheckStatus } from '../report/types.js';
+import type { ItemRecord } from '../check/items.js';
+import { findCheckDef } from '../items/index.js';
+import type { CheckResult, CheckStatus, HttpExchange, ItemResult } from '../report/types.js';
 
 export interface Progress {
   done: number;
@@ -16,6 +18,8 @@ export interface Progress {
 
 export class CheckCollector implements Reporter {
   readonly results: CheckResult[] = [];
+  /** every item of the checks that ran, in catalogue order within each check */
+  readonly items: ItemResult[] = [];
   /** problems of the suite itself (a check file that did not load, an unhandled error) */
   readonly engineErrors: string[] = [];
   /** requests made by checks, as the checks counted them */
@@ -42,7 +46,8 @@ export class CheckCollector implements Reporter {
     }
     this.requests += meta.requests;
     const stopped = cutShort(meta, result.errors);
-    const status = stopped ? 'skipped' : statusOf(result.state, meta);
+    if (meta.suiteError) this.engineErrors.push(`${meta.id}: ${meta.suiteError}`);
+    const status = stopped ? 'skipped' : meta.suiteError ? 'error' : statusOf(result.state, meta);
     const check: CheckResult = {
       id: meta.id,
       title: meta.title,
@@ -72,14 +77,55 @@ export class CheckCollector implements Reporter {
       }
       this.failed++;
     } else if (status === 'error') {
-      check.message = meta.targetError?.message ?? result.errors?.[0]?.message;
+      check.message = meta.suiteError ? `storecheck error: ${meta.suiteError}` : meta.targetError?.message ?? result.errors?.[0]?.message;
       check.evidence = meta.targetError?.evidence;
       this.errors++;
     } else if (status === 'skipped') {
       check.reason = stopped ?? meta.skipped;
     }
+    const items = this.itemsOf(meta, stopped);
+    check.items = {
+      total: items.length,
+      passed: items.filter((i) => i.status === 'passed').length,
+      failed: items.filter((i) => i.status === 'failed').length,
+      notJudged: items.filter((i) => i.status === 'not-judged').length,
+      errors: items.filter((i) => i.status === 'error').length,
+    };
+    this.items.push(...items);
     this.results.push(check);
     this.onProgress?.({ done: this.results.length, total: Math.max(this.total, this.results.length), failed: this.failed, errors: this.errors, last: check });
+  }
+
+  /** The check's items as report entries: what the worker recorded, cut-short runs turned into not judged. */
+  private itemsOf(meta: CheckTaskMeta, stopped: string | undefined): ItemResult[] {
+    const def = findCheckDef(meta.id);
+    if (!def) return [];
+    const out: ItemResult[] = [];
+    for (const item of def.items) {
+      const rec: ItemRecord | undefined = meta.items?.[item.case];
+      if (!rec) continue; // not selected (--only names other items of this check)
+      const base = { id: item.id, check: item.check, rule: item.rule, resource: item.resource, kind: item.kind };
+      if (stopped && rec.status !== 'failed' && rec.status !== 'passed') {
+        out.push({ ...base, status: 'not-judged', reason: stopped });
+        continue;
+      }
+      const r: ItemResult = { ...base, status: rec.status };
+      if (rec.message !== undefined) r.message = rec.message;
+      if (rec.reason !== undefined) r.reason = rec.reason;
+      if (rec.status === 'failed') {
+        if (rec.expected !== undefined) r.expected = rec.expected;
+        if (rec.actual !== undefined) r.actual = rec.actual ?? (rec.counterexample !== undefined ? { counterexample: rec.counterexample } : undefined);
+        if (rec.evidence) r.evidence = rec.evidence as HttpExchange[];
+        r.reproducer = {
+          ...(rec.curl ? { curl: rec.curl } : {}),
+          seed: rec.seed ?? meta.seed,
+          ...(rec.path ? { path: rec.path } : {}),
+          command: `npm run conformance -- --only '${item.id}' --seed <run seed>`,
+        };
+      } else if (rec.status === 'error' && rec.evidence) r.evidence = rec.evidence as HttpExchange[];
+      out.push(r);
+    }
+    return out;
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {

@@ -14,8 +14,10 @@ import { runChannelName, stopChannelName, type RunConfig, type RunState } from '
 import { probeObservations } from '../observe/index.js';
 import { diffBaseline } from '../report/baseline.js';
 import { applyExpectations, expectationsInfo, loadExpectations } from '../report/expectations.js';
+import { computeCoverage } from '../report/coverage.js';
 import { summarize } from '../report/summary.js';
-import type { CheckResult, Observation, Report } from '../report/types.js';
+import type { CheckResult, ItemResult, Observation, Report } from '../report/types.js';
+import { catalogue } from '../items/index.js';
 import { writeReports } from '../report/write.js';
 import { cleanupLedger } from './cleanup.js';
 import { CheckCollector } from './collector.js';
@@ -161,6 +163,10 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     let checks: CheckResult[] = run.collector.results;
     const applied = expectations ? applyExpectations(checks, expectations) : undefined;
     if (applied) checks = applied.checks;
+    const items = itemsUnderExpectations(run.collector.items, checks);
+    const unregistered = interrupted || config.only || config.shard ? [] : missingChecks(checks);
+    if (unregistered.length) run.collector.engineErrors.push(`${unregistered.length} check(s) of the item catalogue were registered by no suite: ${unregistered.slice(0, 5).join(', ')}`);
+    const coverage = computeCoverage(items);
 
     term.line('cleaning up…');
     const cleanup = await cleanupLedger(config, [config.ledgerFile]);
@@ -172,7 +178,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       ...run.collector.engineErrors.map((message) => ({ message: `storecheck: ${message}`, count: 1 })),
       ...(interrupted ? [{ message: interrupted, count: 1 }] : []),
     ];
-    const summary = summarize(checks, targetErrors);
+    const summary = summarize(checks, targetErrors, { coverage, minCoverage: config.minCoverage });
     if (run.collector.engineErrors.length || interrupted) {
       if (summary.verdict !== 'non-conformant') {
         summary.verdict = 'no-verdict';
@@ -198,6 +204,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       },
       summary,
       checks,
+      items,
+      coverage,
       observations,
       targetErrors,
       cleanup: { created: cleanup.created, deleted: cleanup.deleted, leftBehind: cleanup.leftBehind },
@@ -264,6 +272,23 @@ function headerOnlyVerdict(config: RunConfig, started: number, client: StoreClie
   const written = writeReports(config.reportDir, report, client.redactor.list());
   term.summary(report, written);
   return { exitCode: EXIT.nonConformant, report, reason: summary.reason };
+}
+
+/** Items of checks listed in --expect take their check's standing: failed items expected, passes unexpected. */
+function itemsUnderExpectations(items: ItemResult[], checks: CheckResult[]): ItemResult[] {
+  const status = new Map(checks.map((c) => [c.id, c.status]));
+  return items.map((i) => {
+    const s = status.get(i.check);
+    if (s === 'expected-fail' && i.status === 'failed') return { ...i, status: 'expected-fail' };
+    if (s === 'unexpected-pass' && i.status === 'passed') return { ...i, status: 'unexpected-pass' };
+    return i;
+  });
+}
+
+/** Catalogue checks no suite registered (a run of the whole catalogue reports every one of them). */
+function missingChecks(checks: CheckResult[]): string[] {
+  const seen = new Set(checks.map((c) => c.id));
+  return catalogue().map((c) => c.id).filter((id) => !seen.has(id));
 }
 
 /** Requests made in the workers: the last (cumulative) figure of each worker, summed. */

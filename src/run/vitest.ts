@@ -15,10 +15,13 @@ export interface VitestRun {
   collector: CheckCollector;
 }
 
-/** `--only 'product.*,*.filters.range.*'` → a test-name regex over check ids (names are `<id> — <title>`). */
+/**
+ * `--only 'product.*,*.filters.range.*'` → a test-name regex over check ids (names are `<id> — <title>`).
+ * An item pattern (`<check>#<case>`) selects its check here; the check then judges only the matching items.
+ */
 export function onlyPattern(only: string): RegExp {
   const alternatives = only.split(',').map((s) => s.trim()).filter(Boolean).map((glob) =>
-    glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^ ]*'),
+    glob.split('#')[0].split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^ ]*'),
   );
   return new RegExp(`^(?:${alternatives.join('|')}) — `);
 }

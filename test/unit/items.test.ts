@@ -20,7 +20,7 @@ describe('the item catalogue', () => {
   });
 
   it('judges every rule of src/rules.ts, with a known kind', () => {
-    const judged = new Set(items.map((i) => i.rule));
+    const judged = new Set<string>(items.map((i) => i.rule));
     expect(Object.keys(RULES).filter((r) => !judged.has(r))).toEqual([]);
     for (const i of items) expect(ITEM_KINDS).toContain(i.kind);
   });

@@ -1,0 +1,91 @@
+/**
+ * Properties over generated values, item-aware. One property run may judge
+ * several items (one create judges every payload property): each item's
+ * failure is recorded as it happens (ctx.item), and the run then fails as a
+ * whole so fast-check can shrink it; the shrunk counterexample replaces the
+ * first failure of each item it still fails. A target error (no answer, 5xx)
+ * ends the property without shrinking: it says nothing about the values.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import * as fc from 'fast-check';
+import { CheckFailure, TargetError, type FailureDetail } from './failure.js';
+
+/** The items failed during one property run, and a target error met in it. */
+export interface PropertyRun {
+  failures: Map<string, FailureDetail>;
+  targetError?: TargetError;
+}
+
+const current = new AsyncLocalStorage<PropertyRun>();
+
+/** The property run the calling code is in (ctx.item reports its outcome to it). */
+export function currentRun(): PropertyRun | undefined {
+  return current.getStore();
+}
+
+/** Thrown at the end of a run that failed some items: fast-check shrinks on it. */
+export class ItemsFailed extends Error {
+  constructor(readonly failures: Map<string, FailureDetail>) {
+    super(`${failures.size} item(s) failed: ${[...failures].map(([c, d]) => `${c}: ${d.message}`).join(' | ')}`);
+    this.name = 'ItemsFailed';
+  }
+}
+
+export interface PropertyOptions {
+  seed: number;
+  runs: number;
+  shrink: boolean;
+  /** replay one case: a seed and fast-check path from a report (--replay SEED:PATH), applied when the seed matches */
+  replay?: { seed: number; path: string };
+  /** how long shrinking may take: a failure never holds the run hostage */
+  shrinkMs?: number;
+}
+
+export interface PropertyOutcome {
+  /** items the final (shrunk) run failed, with their detail and replay data */
+  failures: Map<string, FailureDetail>;
+}
+
+export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, o: PropertyOptions): Promise<PropertyOutcome> {
+  let stopped: TargetError | undefined;
+  const wrapped = async (value: T): Promise<void> => {
+    if (stopped) return;
+    const run: PropertyRun = { failures: new Map() };
+    try {
+      await current.run(run, () => predicate(value));
+    } catch (e) {
+      if (e instanceof TargetError) {
+        stopped = e;
+        return;
+      }
+      throw e;
+    }
+    if (run.failures.size) throw new ItemsFailed(run.failures);
+    if (run.targetError) stopped = run.targetError;
+  };
+  const replaying = o.replay !== undefined && o.replay.seed === o.seed;
+  const out = await fc.check(fc.asyncProperty(arb, wrapped), {
+    seed: o.seed,
+    numRuns: replaying ? 1 : o.runs,
+    ...(replaying ? { path: o.replay!.path } : {}),
+    endOnFailure: !o.shrink,
+    interruptAfterTimeLimit: o.shrinkMs ?? 60_000,
+    markInterruptAsFailure: false,
+  });
+  if (!out.failed) {
+    if (stopped) throw stopped;
+    return { failures: new Map() };
+  }
+  const replay = { seed: out.seed, path: out.counterexamplePath ?? undefined, counterexample: out.counterexample?.[0] };
+  const note = ` (property failed after ${out.numRuns} run(s), shrunk ${out.numShrinks} time(s))`;
+  const err = out.errorInstance;
+  if (err instanceof ItemsFailed) {
+    const failures = new Map<string, FailureDetail>();
+    for (const [c, d] of err.failures) failures.set(c, { ...d, message: d.message + note, ...replay });
+    return { failures };
+  }
+  if (err instanceof CheckFailure) throw new CheckFailure({ ...err.detail, message: err.detail.message + note, ...replay });
+  if (err instanceof TargetError) throw err;
+  // an error of the suite itself (a bug), never a verdict on the target
+  throw err instanceof Error ? err : new Error(String(err));
+}

@@ -1,0 +1,317 @@
+/**
+ * The values each filter case is judged with: the first designed to split the
+ * scope's records where the usual faults show, the others generated
+ * (generators/filters.ts); depth decides how many (DepthProfile.values).
+ *
+ * Designed values, by case:
+ *   array #one      the present value with the most near-misses (values containing it, equal but for case or accents)
+ *   array #several  two present values holding different records (a target reading only the first shows)
+ *   array #absent   a proper prefix of a present value that no record holds (substring matching shows)
+ *   array #exact    a present value in other letter case, held by no record (case folding shows)
+ *   range #bound    a bound strictly between two values whose text order differs from their numeric/calendar order
+ *   range #equal    a bound equal to a value, with records on both sides (inclusivity, ignored bounds)
+ *   range #both     _min and _max inside the values, records below, between and above
+ *   #day            a date-only bound on a day with records before, on and after it
+ *   boolean         'true' / 'false'
+ *   id              one id, several ids, an id no record has
+ * A case the scope cannot give a value for (no record holds the field) is not judged, with the reason.
+ */
+import fc from 'fast-check';
+import type { FilterModel, ScalarKind } from '../../src/schema/model.js';
+import { compareScalar, decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime, scaledToDecimal } from '../../src/values/index.js';
+import { dateArb, decimalArb, integerArb, looseKey, rangeBoundArb, textArb } from '../../generators/index.js';
+import type { Term } from './oracle.js';
+import { fieldKind, lower, poolOf, spread, type Scoped } from './scoped.js';
+
+export interface CaseValues<V> {
+  designed?: fc.Arbitrary<V>;
+  generated: fc.Arbitrary<V>;
+  /** the filter keys and values the case sends for a value */
+  terms(v: V): Term[];
+}
+
+export type CaseSpec = CaseValues<any> | { notJudged: string };
+
+const DAY = 86400;
+const TOP = 8;
+
+// ---------------------------------------------------------------- id
+
+export function idCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
+  const terms = (ids: string[]): Term[] => [{ f, value: ids }];
+  const absent = fc.uuid({ version: 4 }).filter((a) => !s.ids.some((id) => lower(id) === lower(a)));
+  if (c === 'absent') return { generated: absent.map((a) => [a]), terms };
+  if (!s.ids.length) return { notJudged: `${s.what} holds no record` };
+  if (c === 'one') return { generated: fc.constantFrom(...s.ids).map((id) => [id]), terms };
+  const max = Math.min(20, s.ids.length);
+  const several = s.ids.length >= 2
+    ? fc.shuffledSubarray(s.ids, { minLength: 2, maxLength: max })
+    : fc.tuple(fc.constant(s.ids[0]), absent).map(([a, b]) => [a, b]);
+  return { generated: several, terms };
+}
+
+// ---------------------------------------------------------------- array filters
+
+/** Loose identity of a filter value (absent values must be absent to any collation). */
+function looseOf(kind: ScalarKind, v: string): string {
+  switch (kind) {
+    case 'guid': return v.toLowerCase();
+    case 'integer': return normalizeInteger(v) ?? v;
+    case 'decimal': return normalizeDecimal(v) ?? v;
+    default: return looseKey(v);
+  }
+}
+
+/** One value of the filter's kind that no scoped record holds, even loosely. */
+function absentValueArb(f: FilterModel, pool: readonly string[]): fc.Arbitrary<string> {
+  const taken = new Set(pool.map((v) => looseOf(f.valueKind, v)));
+  let base: fc.Arbitrary<string>;
+  switch (f.valueKind) {
+    case 'guid': base = fc.uuid({ version: 4 }); break;
+    case 'integer': base = integerArb({ digits: f.integerDigits ?? 11 }); break;
+    case 'decimal': base = decimalArb(f.decimal ?? { digits: 8, scale: 2 }); break;
+    case 'predefined': base = fc.array(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ_'), { minLength: 3, maxLength: 20 }).map((a) => `X${a.join('')}`); break;
+    default: base = textArb({ maxLength: Math.min(f.maxLength ?? 255, 60) });
+  }
+  return base.filter((v) => v !== '' && !taken.has(looseOf(f.valueKind, v)));
+}
+
+/** Near-misses of a present value: values containing it (substring matching), equal loosely (case/accents), duplicates. */
+function traps(v: string, pool: readonly string[], loose: ReadonlyMap<string, string>, copies: ReadonlyMap<string, number>): number {
+  let n = 0;
+  const key = loose.get(v);
+  for (const w of pool) {
+    if (w === v) continue;
+    if (w.includes(v)) n += 2;
+    else if (v.includes(w)) n++;
+    if (loose.get(w) === key) n += 2;
+  }
+  return n + ((copies.get(v) ?? 0) > 1 ? 1 : 0);
+}
+
+/** Present values ranked by near-misses (the best first). */
+function ranked(s: Scoped, f: FilterModel, pool: string[]): string[] {
+  const kind = fieldKind(s.r, f);
+  if (kind !== 'string') return pool;
+  const loose = new Map(pool.map((v) => [v, looseKey(v)]));
+  const copies = new Map<string, number>();
+  for (const rec of s.records) {
+    const v = rec[f.field];
+    if (typeof v === 'string') copies.set(v, (copies.get(v) ?? 0) + 1);
+  }
+  return pool.map((v) => ({ v, n: traps(v, pool, loose, copies) })).sort((a, b) => b.n - a.n).map((x) => x.v);
+}
+
+/** A value with its letter case changed (every letter flipped), or undefined when it has no letters. */
+function otherCase(v: string): string | undefined {
+  const flipped = Array.from(v).map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
+  return flipped === v ? undefined : flipped;
+}
+
+export function arrayCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
+  const pool = poolOf(s, f);
+  const terms = (vs: string[]): Term[] => [{ f, value: vs }];
+  const all = new Set(s.records.map((x) => x[f.field]).filter((v): v is string => typeof v === 'string'));
+  switch (c) {
+    case 'absent': {
+      const prefixes = pool
+        .filter((v) => f.valueKind === 'string' && Array.from(v).length > 2)
+        .map((v) => Array.from(v).slice(0, -1).join(''))
+        .filter((p) => !pool.some((w) => looseOf(f.valueKind, w) === looseOf(f.valueKind, p)));
+      return { designed: prefixes.length ? fc.constantFrom(...prefixes.slice(0, TOP)).map((p) => [p]) : undefined, generated: absentValueArb(f, pool).map((a) => [a]), terms };
+    }
+    case 'exact': {
+      const flips = pool.map(otherCase).filter((v): v is string => v !== undefined && !all.has(v));
+      if (!flips.length) return { notJudged: pool.length ? `no ${f.field} value of ${s.what} has letters whose case can change` : `no record of ${s.what} holds a ${f.field}` };
+      const best = ranked(s, f, pool).map(otherCase).filter((v): v is string => v !== undefined && !all.has(v));
+      return { designed: fc.constantFrom(...best.slice(0, TOP)).map((v) => [v]), generated: fc.constantFrom(...flips).map((v) => [v]), terms };
+    }
+  }
+  if (!pool.length) return { notJudged: `no record of ${s.what} holds a non-empty ${f.field}` };
+  const best = ranked(s, f, pool);
+  if (c === 'one') return { designed: fc.constantFrom(...best.slice(0, TOP)).map((v) => [v]), generated: fc.constantFrom(...pool).map((v) => [v]), terms };
+  // several: two present values holding different records; with one value only, an absent one first
+  if (pool.length < 2) {
+    return { generated: fc.tuple(absentValueArb(f, pool), fc.constant(pool[0])).map(([a, b]) => [a, b]), terms };
+  }
+  const generated = fc.uniqueArray(fc.constantFrom(...pool), { minLength: 2, maxLength: Math.min(4, pool.length) });
+  const first = best[0];
+  // distinct values hold distinct records (equality is exact); one not equal loosely keeps case folding out of it
+  const second = best.find((v) => v !== first && looseKey(v) !== looseKey(first)) ?? best.find((v) => v !== first)!;
+  return { designed: fc.constant([first, second]), generated, terms };
+}
+
+// ---------------------------------------------------------------- range filters
+
+/** Within the filter's limits (a generated or sampled value may exceed them: then it is no bound to send). */
+export function withinLimits(f: FilterModel, b: string): boolean {
+  if (f.valueKind === 'decimal' && f.decimal) {
+    const m = /^-?([0-9]+)(?:\.([0-9]+))?$/.exec(b);
+    return !!m && m[1].replace(/^0+(?=[0-9])/, '').length <= f.decimal.digits && (m[2] ?? '').length <= f.decimal.scale;
+  }
+  if (f.valueKind === 'integer') return /^-?[0-9]+$/.test(b) && b.replace(/^-/, '').length <= (f.integerDigits ?? 11);
+  return true;
+}
+
+/** Points on a field's axis: integers, decimals in units of the filter's scale, instants in seconds, dates in days. */
+interface Axis {
+  point(v: string): bigint | undefined;
+  /** the request bound for a point, or undefined when it is beyond the filter's limits */
+  bound(p: bigint): string | undefined;
+  /** points are whole days (date fields) */
+  step: bigint;
+}
+
+function axisOf(kind: ScalarKind, f: FilterModel): Axis | undefined {
+  switch (kind) {
+    case 'integer': {
+      const digits = f.integerDigits ?? 11;
+      return {
+        point: (v) => { const n = normalizeInteger(v); return n === undefined ? undefined : BigInt(n); },
+        bound: (p) => (p.toString().replace('-', '').length <= digits ? p.toString() : undefined),
+        step: 1n,
+      };
+    }
+    case 'decimal': {
+      const limit = f.decimal ?? { digits: 8, scale: 2 };
+      const max = 10n ** BigInt(limit.digits + limit.scale) - 1n;
+      return {
+        point: (v) => decimalToScaled(v, limit.scale),
+        bound: (p) => (p <= max && p >= -max ? scaledToDecimal(p, limit.scale) : undefined),
+        step: 1n,
+      };
+    }
+    case 'datetime':
+      return { point: (v) => { const t = parseDateTime(v); return t === undefined ? undefined : BigInt(t); }, bound: (p) => formatDateTime(Number(p)), step: 1n };
+    case 'date':
+      return { point: (v) => { const t = parseDateTime(v); return t === undefined ? undefined : BigInt(Math.floor(t / DAY)); }, bound: (p) => formatDate(Number(p) * DAY), step: 1n };
+    default:
+      return undefined;
+  }
+}
+
+/** Text order a careless server might use: the string as shown; DateTime without zero padding ('2024-9-30 …' > '2024-10-1 …'). */
+function textKey(kind: ScalarKind, v: string): string {
+  return kind === 'datetime' || kind === 'date' ? v.split(/[-: T]/).map(Number).join('-') : v;
+}
+const strcmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+interface Points {
+  axis: Axis;
+  kind: ScalarKind;
+  /** every record value's point (with duplicates) */
+  all: bigint[];
+  /** distinct points, sorted */
+  distinct: bigint[];
+  values: string[];
+}
+
+function pointsOf(s: Scoped, f: FilterModel): Points | undefined {
+  const kind = fieldKind(s.r, f);
+  const axis = axisOf(kind, f);
+  if (!axis) return undefined;
+  const values = s.records.map((x) => x[f.field]).filter((v): v is string => typeof v === 'string' && v !== '');
+  const all = values.map((v) => axis.point(v)).filter((p): p is bigint => p !== undefined);
+  const distinct = [...new Set(all)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { axis, kind, all, distinct, values };
+}
+
+/** How many record values a bound's text order misjudges (a server comparing text instead of numbers or instants). */
+function misleading(p: Points, b: string): number {
+  const bKey = textKey(p.kind, b);
+  let n = 0;
+  for (const v of p.values) {
+    let c: number;
+    try {
+      c = compareScalar(p.kind as any, v, b);
+    } catch {
+      continue;
+    }
+    if (strcmp(textKey(p.kind, v), bKey) !== c) n++;
+  }
+  return n;
+}
+
+const best = <T>(scored: Array<{ v: T; n: number }>): T[] => {
+  const top = Math.max(...scored.map((x) => x.n));
+  return scored.filter((x) => x.n === top).map((x) => x.v).slice(0, TOP);
+};
+
+export function rangeCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
+  const p = pointsOf(s, f);
+  const terms = (b: string): Term[] => [{ f, value: b }];
+  const generated = rangeBoundArb(f, poolOf(s, f)).filter((b) => withinLimits(f, b));
+  if (!p || !p.distinct.length) return { notJudged: `no record of ${s.what} holds a ${f.field} to bound` };
+  if (c === 'equal') {
+    const bounds = spread(p.distinct, 48).map((x) => p.axis.bound(x)).filter((b): b is string => b !== undefined);
+    if (!bounds.length) return { notJudged: `no ${f.field} value of ${s.what} is within the bound's limits` };
+    const scored = bounds.map((b) => {
+      const at = p.axis.point(b)!;
+      const below = p.all.some((x) => x < at) ? 1 : 0;
+      const above = p.all.some((x) => x > at) ? 1 : 0;
+      return { v: b, n: below + above + (misleading(p, b) > 0 ? 2 : 0) };
+    });
+    return { designed: fc.constantFrom(...best(scored)), generated: fc.constantFrom(...bounds), terms };
+  }
+  // bound: strictly between two neighbouring values, so no record sits on it
+  const between: string[] = [];
+  for (let i = 0; i + 1 < p.distinct.length; i++) {
+    const mid = (p.distinct[i] + p.distinct[i + 1]) / 2n;
+    if (mid > p.distinct[i] && mid < p.distinct[i + 1]) {
+      const b = p.axis.bound(mid);
+      if (b !== undefined) between.push(b);
+    }
+  }
+  const outside = [p.distinct[0] - p.axis.step, p.distinct[p.distinct.length - 1] + p.axis.step].map((x) => p.axis.bound(x)).filter((b): b is string => b !== undefined);
+  const candidates = spread(between.length ? between : outside, 48);
+  if (!candidates.length) return { generated, terms };
+  const designed = fc.constantFrom(...best(candidates.map((b) => ({ v: b, n: misleading(p, b) }))));
+  return { designed, generated, terms };
+}
+
+/** _min and _max of one field together. */
+export function bothCase(s: Scoped, min: FilterModel, max: FilterModel): CaseSpec {
+  const p = pointsOf(s, min);
+  const terms = ([lo, hi]: [string, string]): Term[] => [{ f: min, value: lo }, { f: max, value: hi }];
+  if (!p || !p.distinct.length) return { notJudged: `no record of ${s.what} holds a ${min.field} to bound` };
+  const bounds = p.distinct.map((x) => p.axis.bound(x)).filter((b): b is string => b !== undefined);
+  if (!bounds.length) return { notJudged: `no ${min.field} value of ${s.what} is within the bounds' limits` };
+  const n = bounds.length;
+  const designed: [string, string] = n >= 4 ? [bounds[1], bounds[n - 2]] : n === 3 ? [bounds[1], bounds[1]] : [bounds[0], bounds[n - 1]];
+  const sorted = (a: string, b: string): [string, string] => (p.axis.point(a)! <= p.axis.point(b)! ? [a, b] : [b, a]);
+  const generated = fc.tuple(fc.constantFrom(...bounds), fc.constantFrom(...bounds)).map(([a, b]) => sorted(a, b));
+  return { designed: fc.constant(designed), generated, terms };
+}
+
+/**
+ * A date-only bound (§2: a DateTime in a request is a date or a date with
+ * time): the days of the scoped values and their neighbours. Designed: a day
+ * with records strictly before and after it, preferring one that holds records
+ * (the reading of 'D' is then visible) and whose unpadded text order misleads.
+ */
+export function dayCase(s: Scoped, f: FilterModel): CaseSpec {
+  const terms = (day: string): Term[] => [{ f, value: day }];
+  const times = s.records.map((x) => parseDateTime(x[f.field])).filter((t): t is number => t !== undefined);
+  const days = [...new Set(times.flatMap((t) => { const d = Math.floor(t / DAY); return [d - 1, d, d + 1]; }))];
+  if (!days.length) return { generated: dateArb(), terms };
+  const timeKeys = times.map((t) => textKey('datetime', formatDateTime(t)));
+  const scored = spread(days, 48).map((d) => {
+    const start = d * DAY;
+    const before = times.filter((t) => t < start).length;
+    const after = times.filter((t) => t >= start + DAY).length;
+    const on = times.length - before - after;
+    const b = formatDate(start);
+    const bKey = textKey('datetime', b);
+    const misleads = times.some((t, i) => strcmp(timeKeys[i], bKey) !== Math.sign(t - start));
+    return { v: b, n: (before > 0 && after > 0 ? 3 : before > 0 || after > 0 ? 1 : 0) + (on > 0 ? 1 : 0) + (misleads ? 1 : 0) };
+  });
+  const all = days.map((d) => formatDate(d * DAY));
+  return { designed: fc.constantFrom(...best(scored)), generated: fc.oneof({ arbitrary: fc.constantFrom(...all), weight: 3 }, { arbitrary: dateArb(), weight: 1 }), terms };
+}
+
+// ---------------------------------------------------------------- boolean filters
+
+export function booleanCase(f: FilterModel, c: string): CaseSpec {
+  // 'false' is the value a server reading the filter as a truthy string gets wrong
+  return { generated: fc.constant(c), terms: (v: string): Term[] => [{ f, value: v }] };
+}

@@ -1,0 +1,108 @@
+/**
+ * The scope of a writable resource's filter checks: one create of generated
+ * records (6 "splitters" + the depth's batch), read back once with the id
+ * filter; every expectation is computed from the read-back. The splitters
+ * hold, per filtered field:
+ * - text: a value, its duplicate, a longer value that contains it, a shorter
+ *   one it contains, its lower-case and its unaccented form (for unique
+ *   properties, which carry the run tag, only the nested values v, v+'d',
+ *   v+'dd': a target may well refuse names or slugs equal but for case);
+ * - numbers: 2, 9, 10, 11, 100, 0 and 9.5, 10.25, 2.05, 100.5, 10.2, 0.99,
+ *   whose text order is not their numeric order;
+ * - DateTime: instants on distinct days whose unpadded text order misleads
+ *   (2024-09-30 vs 2024-10-01), two on one day (a date-only bound on that day
+ *   shows its reading), one sent as a date only;
+ * - both Boolean values, every known Predefined value.
+ */
+import fc from 'fast-check';
+import { CheckFailure, fixture, mixSeed, runtime, type Fixture } from '../../src/check/index.js';
+import { walk, isRejected } from '../../src/check/pages.js';
+import type { Rec, StoreClient } from '../../src/client/api.js';
+import { decimalWithin } from '../../src/schema/ajv.js';
+import type { PayloadPropModel, ResourceModel } from '../../src/schema/model.js';
+import { batchArb, dateRangePairs, maxDecimal, type Payload } from '../../generators/index.js';
+import { lower, type Scoped } from './scoped.js';
+
+const SPLITTERS = 6;
+const INTEGERS = ['2', '9', '10', '11', '100', '0'];
+const DECIMALS = ['9.5', '10.25', '2.05', '100.5', '10.2', '0.99'];
+const STARTS = ['2024-09-30 14:30:00', '2024-10-01 09:15:00', '2024-10-01 18:40:00', '2024-02-05', '2031-01-01 00:00:00', '2025-06-30 23:59:59'];
+const ENDS = ['2024-10-09 10:00:00', '2024-10-10 07:05:00', '2024-10-10 20:00:00', '2024-02-09 08:00:00', '2031-01-02 00:00:00', '2025-07-01 12:00:00'];
+
+const cut = (s: string, n: number) => Array.from(s).slice(0, n).join('');
+const unaccented = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+
+/** Overwrite the filtered properties of the first SPLITTERS items with values that split every filter. */
+function split(r: ResourceModel, items: Payload[]): Payload[] {
+  const filtered = new Set(r.filters.map((f) => f.field));
+  const props = r.payload.filter((p) => !p.references && p.kind !== 'list' && filtered.has(p.recordField ?? p.name));
+  const ends = new Set(dateRangePairs(r.name).map(([, e]) => e));
+  const n = Math.min(SPLITTERS, items.length);
+  props.forEach((p, j) => {
+    // text variants derive from the first item's generated value, read before any is overwritten
+    const first = String(items[0]?.[p.name] ?? '');
+    for (let i = 0; i < n; i++) {
+      const v = splitValue(p, i, j, first, ends.has(p.name));
+      if (v !== undefined) items[i][p.name] = v;
+    }
+  });
+  return items;
+}
+
+function splitValue(p: PayloadPropModel, i: number, j: number, first: string, isEnd: boolean): string | undefined {
+  if (p.safeValue !== undefined) return p.safeValue;
+  const max = p.maxLength ?? 255;
+  switch (p.kind) {
+    case 'string': {
+      if (p.unique) {
+        const v = cut(first, max - 2);
+        return [v, `${v}d`, `${v}dd`][i];
+      }
+      const b = `${cut(first, Math.min(40, max - 4))} Éa`;
+      return [b, b, `${b}d`, b.toLowerCase(), unaccented(b), cut(b, Array.from(b).length - 1)][i];
+    }
+    case 'integer':
+      return INTEGERS[(i + j) % INTEGERS.length];
+    case 'decimal': {
+      const v = DECIMALS[(i + j) % DECIMALS.length];
+      return p.decimal && !decimalWithin(v, p.decimal) ? maxDecimal(p.decimal) : v;
+    }
+    case 'boolean':
+      return (i + j) % 2 === 0 ? 'true' : 'false';
+    case 'predefined':
+      return p.knownValues?.length ? p.knownValues[i % p.knownValues.length] : undefined;
+    case 'datetime':
+      return (isEnd ? ENDS : STARTS)[i % STARTS.length];
+    default:
+      return undefined;
+  }
+}
+
+async function build(r: ResourceModel, create: (items: Payload[]) => Promise<Rec[]>, client: StoreClient): Promise<Scoped> {
+  const rt = runtime();
+  const n = SPLITTERS + rt.depth.batch;
+  const seed = mixSeed(rt.config.seed, `filters.fixture.${r.name}`);
+  const [drafts] = fc.sample(batchArb(r.name, { tag: rt.config.runTag }, { minLength: n, maxLength: n }), { seed, numRuns: 1 });
+  const created = await create(split(r, drafts));
+  const ids = created.map((x) => String(x.id));
+  const read = await walk(client, r, { id: ids });
+  if (isRejected(read)) {
+    throw new CheckFailure({ message: `reading back the ${ids.length} ${r.title} records just created with the id filter was not accepted: ${read.problem} (§4 Filters per resource)`, evidence: read.exchanges.slice(-1) });
+  }
+  const byId = new Map(read.records.map((x: Rec) => [lower(x.id), x]));
+  const missing = ids.filter((id) => !byId.has(lower(id)));
+  if (missing.length) {
+    throw new CheckFailure({
+      message: `get with the id filter of the ${ids.length} ${r.title} records just created returned ${read.records.length} record(s) and left out ${missing.length} of them, e.g. ${missing[0]} (§4 Filters per resource: the id filter returns the records with the listed ids)`,
+      expected: ids,
+      actual: read.records.slice(0, 30).map((x: Rec) => x.id),
+      evidence: read.exchanges.slice(-1),
+    });
+  }
+  return { r, records: ids.map((id) => byId.get(lower(id))!), ids, what: `the fixture (${ids.length} ${r.title} records created for these checks)` };
+}
+
+/** The fixture of a writable resource, built by the first check that needs it (its requests are that check's evidence). */
+export function writableFixture(r: ResourceModel): Fixture<Scoped> {
+  return fixture((scope, client) => build(r, (items) => scope.create(r, items), client));
+}

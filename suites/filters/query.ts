@@ -1,0 +1,84 @@
+/**
+ * Asking the target one filter case: the get (pages walked) and the count with
+ * the same filters go out together, and the answer is shared by the checks of
+ * the resource that ask the same case (the filter check judges the records,
+ * the count check compares the count with them) — one pair of requests per
+ * case and value, whichever check asks first.
+ */
+import type { CheckContext } from '../../src/check/index.js';
+import { observed, TargetError, isTargetError } from '../../src/check/index.js';
+import { countPath, isRejected, walk, type WalkResult } from '../../src/check/pages.js';
+import type { Rec } from '../../src/client/api.js';
+import type { Exchange } from '../../src/client/http.js';
+import type { ResourceModel } from '../../src/schema/model.js';
+import { describeValue } from '../../src/values/index.js';
+import type { Scoped } from './scoped.js';
+
+/** §4 "How several filters combine: not shown": 'and' lets every query carry the id filter beside the one under test. */
+export function andMode(): boolean {
+  return observed('filters.combination') !== 'or';
+}
+
+/** §4 "whether the range bounds are inclusive: not shown" */
+export function inclusive(): boolean {
+  return observed('filters.rangeInclusive') !== false;
+}
+
+/**
+ * The filters of a query: the id filter of the scope beside the ones under
+ * test when filters combine with AND. When they combine with OR the id filter
+ * would widen the result instead, so the filter goes alone: the query then
+ * reaches the whole store, its pages are walked (bounded), every record
+ * returned must satisfy the filter and every scoped record that satisfies it
+ * must be among them (judged only when the walk reached the last page).
+ */
+export function scopedFilters(s: Scoped, filters: Rec): Rec {
+  return andMode() ? { id: s.ids, ...filters } : { ...filters };
+}
+
+/** Filters for a message: a long id list said as its length. */
+export function showFilters(filters: Rec): string {
+  const shown = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, k === 'id' && Array.isArray(v) && v.length > 3 ? `[${v.length} ids]` : v]));
+  return describeValue(shown);
+}
+
+export type CountAnswer = { ok: true; value: number; exchange: Exchange } | { ok: false; problem: string; exchange: Exchange };
+
+export interface CaseAnswer {
+  filters: Rec;
+  get: WalkResult;
+  count: CountAnswer;
+}
+
+const answers = new Map<string, Promise<CaseAnswer>>();
+
+function keyOf(r: ResourceModel, filters: Rec): string {
+  return `${r.name}\u0000${JSON.stringify(filters)}`;
+}
+
+/** The count of a case (users count at the observed path, §4). A 5xx or no answer is a target error. */
+async function countCase(ctx: CheckContext, r: ResourceModel, filters: Rec): Promise<CountAnswer> {
+  const res = await ctx.client.count(r, { filters, path: countPath(r) });
+  if (res.ok) return { ok: true, value: res.value!, exchange: res.exchange };
+  if (isTargetError(res.exchange)) throw new TargetError(`${r.title} count with filters ${showFilters(filters)}: ${res.problem}`, [res.exchange]);
+  return { ok: false, problem: res.problem ?? 'not accepted', exchange: res.exchange };
+}
+
+/**
+ * The get (walked) and the count of a case, asked once per run and filters:
+ * later askers of the same case get the same answer. `fresh` asks again (a
+ * disagreement seen under OR combination, where other checks' writes show).
+ */
+export function ask(ctx: CheckContext, s: Scoped, filters: Rec, fresh = false): Promise<CaseAnswer> {
+  const key = keyOf(s.r, filters);
+  let p = fresh ? undefined : answers.get(key);
+  if (!p) {
+    p = Promise.all([walk(ctx.client, s.r, filters), countCase(ctx, s.r, filters)]).then(([get, count]) => ({ filters, get, count }));
+    answers.set(key, p);
+    // a target error is not remembered: the next asker tries again
+    p.catch(() => answers.delete(key));
+  }
+  return p;
+}
+
+export const rejected = isRejected;

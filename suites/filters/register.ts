@@ -1,0 +1,168 @@
+/**
+ * Registration: the filter checks of one resource, from the item catalogue
+ * (src/items/filters.ts) — a get check per filter key (and per range field
+ * for both bounds together) and a count check per key, each judging its
+ * cases. A case's values are drawn from the same seed for its get and its
+ * count check, so both judge the same requests (query.ts shares them).
+ */
+import fc from 'fast-check';
+import { check, type CheckContext, type Fixture, type ItemContext } from '../../src/check/index.js';
+import type { Rec } from '../../src/client/api.js';
+import { checksOf, rangePairs, type CheckDef } from '../../src/items/index.js';
+import type { FilterModel, ResourceModel } from '../../src/schema/model.js';
+import { arrayCase, booleanCase, bothCase, dayCase, idCase, rangeCase, type CaseSpec, type CaseValues } from './cases.js';
+import { hasOpen, judgeGet, termsText, type Term } from './oracle.js';
+import { andMode, ask, rejected, scopedFilters, showFilters, type CaseAnswer } from './query.js';
+import type { Scoped } from './scoped.js';
+
+const GET_RULES = ['filters.id', 'filters.array', 'filters.range', 'filters.date-only-bound', 'filters.boolean'] as const;
+
+/** The case of a check subject (a filter key, a range field for #both, or the id filter). */
+function caseSpec(s: Scoped, subject: string, c: string): CaseSpec {
+  const { r } = s;
+  const f = r.filters.find((x) => x.key === subject);
+  if (subject === 'id' && f) return idCase(s, f, c);
+  if (f?.filter === 'array') return arrayCase(s, f, c);
+  if (f?.filter === 'boolean') return booleanCase(f, c);
+  if (f?.filter === 'range') return c === 'day' ? dayCase(s, f) : rangeCase(s, f, c);
+  const pair = rangePairs(r).find((p) => p.field === subject);
+  if (pair) return bothCase(s, pair.min, pair.max);
+  throw new Error(`no filter case for ${r.name} ${subject}#${c}`);
+}
+
+/** Keys the target does not take, by an honest choice the observations recorded (the page title filter key). */
+function untaken(r: ResourceModel, keys: FilterModel[], ctx: CheckContext): string | undefined {
+  const mode = ctx.observed('pages.titleFilterKey');
+  for (const f of keys) {
+    const paired = f.aliasOf !== undefined || r.filters.some((x) => x.aliasOf === f.key);
+    if (paired && mode !== 'both' && mode !== f.key) {
+      return `this target takes the ${r.title.toLowerCase()} title filter as ${mode} only, not ${f.key} (observation pages.titleFilterKey; §4: the samples use name, the table title)`;
+    }
+  }
+  return undefined;
+}
+
+/** The filters object a case sends: the scope's id filter beside the terms (AND), or the terms alone (OR). */
+function filtersOf(s: Scoped, terms: Term[]): Rec {
+  return scopedFilters(s, Object.fromEntries(terms.map((t) => [t.f.key, t.value])));
+}
+
+/** The shared label of a case: its values are the same for the get check and the count check. */
+const labelOf = (r: ResourceModel, subject: string, c: string) => `${r.name}.filters.${subject}#${c}`;
+
+/** The designed value (one run), then generated ones for the rest of the depth's values. */
+async function forValues(it: ItemContext, spec: CaseValues<unknown>, label: string, run: (v: unknown) => Promise<void>): Promise<void> {
+  const total = Math.max(1, it.depth.values);
+  if (spec.designed) await it.property(spec.designed as fc.Arbitrary<unknown>, run, { runs: 1, label });
+  const rest = spec.designed ? total - 1 : total;
+  if (rest > 0) await it.property(spec.generated as fc.Arbitrary<unknown>, run, { runs: rest, label: `${label}:generated` });
+}
+
+/** The terms' filter models, to check they are taken. */
+function keysOf(spec: CaseValues<unknown>, s: Scoped): FilterModel[] {
+  const sample = spec.designed ?? spec.generated;
+  const [v] = fc.sample(sample as fc.Arbitrary<unknown>, { numRuns: 1, seed: 1 });
+  return spec.terms(v).map((t) => t.f);
+}
+
+function subjectOf(def: CheckDef): string {
+  return def.subject ?? 'id';
+}
+
+export function registerFilterChecks(r: ResourceModel, fx: Fixture<Scoped>): void {
+  const scoped = async (ctx: CheckContext): Promise<Scoped> => {
+    const s = await fx.get(ctx);
+    if (!s.records.length) ctx.notJudged(`${s.what} holds no ${r.title.toLowerCase()} record: nothing to filter`);
+    return s;
+  };
+  /** Per item: the case spec, or why it is not judged. */
+  const prepare = (ctx: ItemContext, s: Scoped, subject: string): CaseValues<unknown> => {
+    const spec = caseSpec(s, subject, ctx.case);
+    if ('notJudged' in spec) ctx.notJudged(spec.notJudged);
+    const why = untaken(r, keysOf(spec, s), ctx);
+    if (why) ctx.notJudged(why);
+    return spec;
+  };
+
+  for (const def of GET_RULES.flatMap((rule) => checksOf(rule, r.name))) {
+    const subject = subjectOf(def);
+    check(def, async (ctx) => {
+      const s = await scoped(ctx);
+      await Promise.all(def.items.map((item) => ctx.item(item.case, async (it) => {
+        const spec = prepare(it, s, subject);
+        await forValues(it, spec, labelOf(r, subject, item.case), async (v) => {
+          const terms = spec.terms(v);
+          const ans = await ask(it, s, filtersOf(s, terms));
+          const get = ans.get;
+          if (rejected(get)) {
+            return it.fail({
+              message: `${r.title} get with filters ${showFilters(ans.filters)} was not accepted: ${get.problem}`,
+              why: `§4 Filters per resource: ${terms.map((t) => t.f.key).join(', ')} are documented filters of ${r.prefix} and the values are valid`,
+              expected: '2xx with the matching records',
+              actual: get.problem,
+              evidence: get.exchanges.slice(-1),
+            });
+          }
+          judgeGet(it, s, terms, get);
+        });
+      })));
+    });
+  }
+
+  for (const def of checksOf('filters.count-agrees', r.name)) {
+    const subject = subjectOf(def);
+    check(def, async (ctx) => {
+      const s = await scoped(ctx);
+      await Promise.all(def.items.map((item) => ctx.item(item.case, async (it) => {
+        const spec = prepare(it, s, subject);
+        let compared = 0;
+        await forValues(it, spec, labelOf(r, subject, item.case), async (v) => {
+          const terms = spec.terms(v);
+          if (await countAgrees(it, s, terms)) compared++;
+        });
+        if (!compared) it.notJudged(`get did not accept the filters, so there is nothing to compare count with (judged by ${r.name}.filters.*.${subject})`);
+      })));
+    });
+  }
+}
+
+/**
+ * count and get with the same filters (§4 Filters per resource: "Filters are
+ * the same for get and count"): the count is the number of records the get
+ * walk found (at least that many when the walk stopped early). Under OR
+ * combination other checks' records come and go between the two requests, so
+ * a disagreement counts only when it holds on a second and third look.
+ * Returns false when the get was refused (nothing to compare).
+ */
+async function countAgrees(it: ItemContext, s: Scoped, terms: Term[]): Promise<boolean> {
+  const filters = filtersOf(s, terms);
+  let ans: CaseAnswer = await ask(it, s, filters);
+  if (rejected(ans.get)) return false;
+  const disagree = (a: CaseAnswer) => {
+    if (rejected(a.get) || !a.count.ok) return false;
+    return a.get.complete ? a.count.value !== a.get.records.length : a.count.value < a.get.records.length;
+  };
+  for (let look = 1; look < (andMode() ? 1 : 3) && disagree(ans); look++) ans = await ask(it, s, filters, true);
+  const get = ans.get;
+  if (rejected(get)) return false;
+  if (!ans.count.ok) {
+    it.fail({
+      message: `${s.r.name} count with filters ${showFilters(filters)} was not accepted (${ans.count.problem}) while get accepted them`,
+      why: '§4 Filters per resource: filters are the same for get and count',
+      expected: '2xx {count}',
+      actual: ans.count.problem,
+      evidence: [...get.exchanges.slice(-1), ans.count.exchange],
+    });
+  }
+  if (disagree(ans) && ans.count.ok) {
+    const walked = get.records.length;
+    it.fail({
+      message: `${s.r.name} count with ${termsText(terms)}${andMode() ? ` (and the id filter of ${s.what})` : ''} answered ${ans.count.value} while get returned ${walked} record(s)${get.complete ? '' : ' before the walk stopped'}${hasOpen(s, terms) ? ' (records on the bound’s day count as the get showed them)' : ''}`,
+      why: '§4 Filters per resource: filters are the same for get and count; count says how many records get returns',
+      expected: get.complete ? walked : `at least ${walked}`,
+      actual: ans.count.value,
+      evidence: [...get.exchanges.slice(-1), ans.count.exchange],
+    });
+  }
+  return true;
+}
