@@ -20,11 +20,13 @@ import fc from 'fast-check';
 import { check, fixture, mixSeed, requireOk, runtime, CheckFailure, type CheckContext, type Scope, type Fixture } from '../src/check/index.js';
 import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
-import { resources, validator, type FieldModel, type ResourceModel, type ScalarKind } from '../src/schema/model.js';
+import { resource, resources, validator, type FieldModel, type ResourceModel, type ScalarKind } from '../src/schema/model.js';
 import { parseDateTime } from '../src/values/normalize.js';
 import { describeValue } from '../src/values/same.js';
 import { batchArb, updateArb, type Payload } from '../generators/index.js';
 import { readFirstPage, type Page } from './support/first-page.js';
+import { catalogue } from '../src/items/index.js';
+import type { RuleId } from '../src/rules.js';
 
 const SECTION = '§2 Conventions';
 /** offenders listed in one failure message (the count says how many there were) */
@@ -38,7 +40,7 @@ const pages = new Map<string, Fixture<Page>>(resources().map((r) => [r.name, fix
 async function pageFor(ctx: CheckContext, r: ResourceModel): Promise<Page> {
   const page = await pages.get(r.name)!.get();
   if (page.records.length === 0) {
-    ctx.skip(`${r.name} get returned no records: nothing to judge${r.writable ? ` (the ${r.name}.conventions.*.create/update checks judge created records)` : ''}`);
+    ctx.notJudged(`${r.name} get returned no records: nothing to judge${r.writable ? ` (the ${r.name}.conventions.*.create/update checks judge created records)` : ''}`);
   }
   return page;
 }
@@ -259,35 +261,25 @@ function judgeSchema(ctx: CheckContext, r: ResourceModel, j: Judged, def: 'Recor
 
 // ---------------------------------------------------------------- registration
 
-for (const r of resources()) {
-  check({ rule: 'conventions.scalar-strings', resource: r.name }, async (ctx) => judgeScalarStrings(ctx, r, await readFor(ctx, r)));
+const JUDGES: Partial<Record<RuleId, (ctx: CheckContext, r: ResourceModel, j: Judged) => void>> = {
+  'conventions.scalar-strings': judgeScalarStrings,
+  'conventions.guid-form': judgeGuids,
+  'conventions.datetime-form': judgeDateTimes,
+  'conventions.date-form': judgeDates,
+  'conventions.audit-fields': judgeAudit,
+  'conventions.record-schema': (ctx, r, j) => judgeSchema(ctx, r, j, 'Record'),
+  'conventions.write-record-schema': (ctx, r, j) => judgeSchema(ctx, r, j, 'WriteRecord'),
+};
 
-  check({ rule: 'conventions.guid-form', resource: r.name }, async (ctx) => judgeGuids(ctx, r, await readFor(ctx, r)));
-
-  if (hasKind(r.fields, DATETIME)) {
-    check({ rule: 'conventions.datetime-form', resource: r.name }, async (ctx) => judgeDateTimes(ctx, r, await readFor(ctx, r)));
-  }
-  if (hasKind(r.fields, DATE)) {
-    check({ rule: 'conventions.date-form', resource: r.name }, async (ctx) => judgeDates(ctx, r, await readFor(ctx, r)));
-  }
-  if (!r.single) {
-    check({ rule: 'conventions.audit-fields', resource: r.name }, async (ctx) => judgeAudit(ctx, r, await readFor(ctx, r)));
-    // the store's Record is judged by store.conventions.record-schema (suites/store.check.ts)
-    check({ rule: 'conventions.record-schema', resource: r.name }, async (ctx) => judgeSchema(ctx, r, await readFor(ctx, r), 'Record'));
-  }
-
-  if (!r.writable) continue;
-  const writeFields = r.writeFields.length ? r.writeFields : r.fields;
-  for (const op of ['create', 'update'] as const) {
-    const spec = { resource: r.name, subject: op, writes: true } as const;
-    check({ ...spec, rule: 'conventions.write-record-schema' }, async (ctx) => judgeSchema(ctx, r, await writeFor(r, op), 'WriteRecord'));
-    check({ ...spec, rule: 'conventions.scalar-strings' }, async (ctx) => judgeScalarStrings(ctx, r, await writeFor(r, op)));
-    check({ ...spec, rule: 'conventions.guid-form' }, async (ctx) => judgeGuids(ctx, r, await writeFor(r, op)));
-    if (hasKind(writeFields, DATETIME)) {
-      check({ ...spec, rule: 'conventions.datetime-form' }, async (ctx) => judgeDateTimes(ctx, r, await writeFor(r, op)));
+// every conventions check of the catalogue: #get on what get shows, #answer on a create or update answer
+for (const def of catalogue().filter((c) => c.rule.startsWith('conventions.'))) {
+  const r = resource(def.resource);
+  const judge = JUDGES[def.rule];
+  if (!judge) throw new Error(`no judgement for ${def.rule} in suites/conventions.check.ts`);
+  const op = def.subject as WriteOp | undefined;
+  check(def, async (ctx) => {
+    for (const item of def.items) {
+      await ctx.item(item.case, async (it) => judge(it, r, op ? await writeFor(r, op) : await readFor(it, r)));
     }
-    if (hasKind(writeFields, DATE)) {
-      check({ ...spec, rule: 'conventions.date-form' }, async (ctx) => judgeDates(ctx, r, await writeFor(r, op)));
-    }
-  }
+  });
 }

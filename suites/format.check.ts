@@ -24,11 +24,14 @@ import {
 } from '../src/check/index.js';
 import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
-import { resources, type DecimalLimit, type FieldModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
+import { resource, resources, type DecimalLimit, type FieldModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { scaledToDecimal } from '../src/values/normalize.js';
 import { describeValue, sameStoredValue } from '../src/values/same.js';
 import { batchArb, updateArb, type Payload } from '../generators/index.js';
 import { readFirstPage, type Page } from './support/first-page.js';
+import { catalogue } from '../src/items/index.js';
+import type { RuleId } from '../src/rules.js';
+import { leaves, type Leaf } from '../src/schema/leaves.js';
 
 const SECTION = '§4 Formatting differs by operation';
 const LIST_MAX = 12;
@@ -41,19 +44,6 @@ function list(items: string[]): string {
 }
 
 const at = (base: string, name: string) => (base ? `${base}.${name}` : name);
-
-/** A scalar field of a record at any depth: `subject` is its dotted path without indexes (items.unitprice). */
-interface Leaf { subject: string; field: FieldModel; trail: FieldModel[] }
-
-function leaves(fields: FieldModel[], prefix = '', trail: FieldModel[] = []): Leaf[] {
-  return fields.flatMap((f) => {
-    const t = [...trail, f];
-    if (f.kind === 'array' && f.itemFields) return leaves(f.itemFields, at(prefix, f.name), t);
-    if (f.kind === 'object' && f.objectFields) return leaves(f.objectFields, at(prefix, f.name), t);
-    if (f.kind === 'array' || f.kind === 'object' || f.kind === 'any') return [];
-    return [{ subject: at(prefix, f.name), field: f, trail: t }];
-  });
-}
 
 /** Every value of a leaf in one record, with its JSON path ([3].items[0].unitprice). */
 function valuesAt(rec: unknown, trail: FieldModel[], path: string): Array<{ path: string; value: unknown }> {
@@ -80,9 +70,9 @@ const pages = new Map<string, Fixture<Page>>(
 /** The values of one leaf in the resource's page; skip when none is there to judge. */
 async function getValues(ctx: CheckContext, r: ResourceModel, leaf: Leaf): Promise<{ page: Page; values: Array<{ path: string; value: unknown }> }> {
   const page = await pages.get(r.name)!.get();
-  if (page.records.length === 0) ctx.skip(`${r.name} get returned no records: nothing to judge`);
+  if (page.records.length === 0) ctx.notJudged(`${r.name} get returned no records: nothing to judge`);
   const values = page.records.flatMap((rec, i) => valuesAt(rec, leaf.trail, recordPath(r, i)));
-  if (values.length === 0) ctx.skip(`no ${leaf.subject} value in ${page.what}: nothing to judge`);
+  if (values.length === 0) ctx.notJudged(`no ${leaf.subject} value in ${page.what}: nothing to judge`);
   return { page, values };
 }
 
@@ -180,122 +170,109 @@ function writeAnswers(w: Written): Array<{ label: string; rec: Rec; sent: Payloa
   ];
 }
 
-const writeEvidence = (w: Written) => [...w.createExchanges, w.updateExchange];
 
 // ---------------------------------------------------------------- get checks
 
-for (const r of resources()) {
-  for (const leaf of getLeaves(r)) {
-    const f = leaf.field;
-    if (f.kind === 'boolean') {
-      check({ rule: 'format.get.boolean', resource: r.name, subject: leaf.subject }, async (ctx) => {
-        const { page, values } = await getValues(ctx, r, leaf);
-        const bad = values.filter((x) => x.value !== 'true' && x.value !== 'false').map((x) => `${x.path} is ${describeValue(x.value)}`);
-        if (bad.length) {
-          ctx.fail({
-            message: `${r.name} get shows ${leaf.subject} as something other than 'true'/'false' in ${bad.length} of ${values.length} value(s): ${list(bad)} (${SECTION}: "Get responses show booleans as 'true' or 'false'")`,
-            expected: "'true' or 'false'", actual: bad.slice(0, 50), evidence: [page.exchange],
-          });
-        }
-      });
-    } else if (f.separator === '.') {
-      check({ rule: 'format.get.decimal-dot', resource: r.name, subject: leaf.subject }, async (ctx) => {
-        const { page, values } = await getValues(ctx, r, leaf);
-        const shown = values.filter((x) => typeof x.value === 'string' && HAS_DECIMALS.test(x.value));
-        if (shown.length === 0) ctx.skip(`no ${leaf.subject} value in ${page.what} has decimals (${values.length} value(s), none showing a separator): nothing to judge`);
-        const bad = shown.filter((x) => (x.value as string).includes(',')).map((x) => `${x.path} is ${describeValue(x.value)}`);
-        if (bad.length) {
-          ctx.fail({
-            message: `${r.name} get shows ${leaf.subject} with a comma in ${bad.length} of ${shown.length} value(s) with decimals: ${list(bad)} (${SECTION}: "Get responses show ... decimals with a dot")`,
-            expected: "a dot decimal such as '12.50'", actual: bad.slice(0, 50), evidence: [page.exchange],
-          });
-        }
-      });
-    } else if (f.separator === ',') {
-      check({ rule: 'format.get.decimal-comma', resource: r.name, subject: leaf.subject }, async (ctx) => {
-        const { page, values } = await getValues(ctx, r, leaf);
-        const shown = values.filter((x) => typeof x.value === 'string' && HAS_DECIMALS.test(x.value));
-        if (shown.length === 0) ctx.skip(`no ${leaf.subject} value in ${page.what} has decimals (${values.length} value(s), none showing a separator): nothing to judge`);
-        const bad = shown.filter((x) => (x.value as string).includes('.')).map((x) => `${x.path} is ${describeValue(x.value)}`);
-        if (bad.length) {
-          ctx.fail({
-            message: `${r.name} get shows ${leaf.subject} with a dot in ${bad.length} of ${shown.length} value(s) with decimals: ${list(bad)} (${SECTION}: "with a few decimals written with a comma (order item unitprice, shipping method handlingfee and fixedamount)")`,
-            expected: "a comma decimal such as '12,50'", actual: bad.slice(0, 50), evidence: [page.exchange],
-          });
-        }
-      });
-    }
-  }
+/** The get-form judgement of one leaf: which values are wrong, and how to say it. */
+const GET_FORMS: Partial<Record<RuleId, { bad: (v: unknown) => boolean; decimals: boolean; shown: string; expected: string; quote: string }>> = {
+  'format.get.boolean': { bad: (v) => v !== 'true' && v !== 'false', decimals: false, shown: "something other than 'true'/'false'", expected: "'true' or 'false'", quote: "\"Get responses show booleans as 'true' or 'false'\"" },
+  'format.get.decimal-dot': { bad: (v) => (v as string).includes(','), decimals: true, shown: 'with a comma', expected: "a dot decimal such as '12.50'", quote: '"Get responses show ... decimals with a dot"' },
+  'format.get.decimal-comma': { bad: (v) => (v as string).includes('.'), decimals: true, shown: 'with a dot', expected: "a comma decimal such as '12,50'", quote: '"with a few decimals written with a comma (order item unitprice, shipping method handlingfee and fixedamount)"' },
+};
+
+for (const def of catalogue().filter((c) => c.rule in GET_FORMS)) {
+  const r = resource(def.resource);
+  const leaf = getLeaves(r).find((l) => l.subject === def.subject);
+  const form = GET_FORMS[def.rule]!;
+  if (!leaf) throw new Error(`${def.id}: no such leaf in the ${r.name} model`);
+  check(def, async (ctx) => {
+    await ctx.item('get', async (it) => {
+      const { page, values } = await getValues(it, r, leaf);
+      const shown = form.decimals ? values.filter((x) => typeof x.value === 'string' && HAS_DECIMALS.test(x.value)) : values;
+      if (shown.length === 0) it.notJudged(`no ${leaf.subject} value in ${page.what} has decimals (${values.length} value(s), none showing a separator)`);
+      const bad = shown.filter((x) => form.bad(x.value)).map((x) => `${x.path} is ${describeValue(x.value)}`);
+      if (bad.length) {
+        it.fail({
+          message: `${r.name} get shows ${leaf.subject} ${form.shown} in ${bad.length} of ${shown.length} value(s)${form.decimals ? ' with decimals' : ''}: ${list(bad)}`,
+          why: `${SECTION}: ${form.quote}`,
+          expected: form.expected, actual: bad.slice(0, 50), evidence: [page.exchange],
+        });
+      }
+    });
+  });
 }
 
 // ---------------------------------------------------------------- write checks
 
-for (const r of resources()) {
-  if (!writes.has(r.name)) continue;
-  for (const f of writeLeaves(r)) {
-    const spec = { resource: r.name, subject: f.name, writes: true } as const;
-    if (f.quirk) {
-      const quirk = f.quirk;
-      check({ ...spec, rule: 'format.write.product-size-zero' }, async (ctx) => {
-        const w = await writes.get(r.name)!.get();
+type WriteOp = 'create' | 'update';
+const answersOf = (w: Written, op: WriteOp) => writeAnswers(w).filter((a) => a.label.startsWith(op));
+const evidenceOf = (w: Written, op: WriteOp) => (op === 'create' ? w.createExchanges : [w.updateExchange]);
+
+/** The write-form judgement of one field: which answers are wrong, and how to say it. */
+const WRITE_FORMS: Partial<Record<RuleId, { bad: (v: unknown, f: FieldModel) => boolean; shown: (f: FieldModel) => string; expected: (f: FieldModel) => string; why: (f: FieldModel) => string }>> = {
+  'format.write.boolean': {
+    bad: (v) => v !== '1' && v !== '0',
+    shown: (f) => `show ${f.name} as something other than '1'/'0'`,
+    expected: () => "'1' or '0'",
+    why: () => `${SECTION}: "Create and update responses show booleans as '1' or '0'"`,
+  },
+  'format.write.decimal-comma': {
+    // every value sent has a non-zero fractional part: the answer must show it, after a comma
+    bad: (v) => typeof v !== 'string' || v.includes('.') || !/,[0-9]/.test(v),
+    shown: (f) => `do not show ${f.name} with a decimal comma`,
+    expected: () => "a comma decimal such as '12,35' (every value sent had decimals)",
+    why: () => `${SECTION}: "Create and update responses show ... several decimals with a comma (for example price, weight, discountamount, minimumpurchase)"`,
+  },
+  'format.write.product-size-zero': {
+    bad: (v, f) => v !== f.quirk!.const,
+    shown: (f) => `returned ${f.name} other than ${describeValue(f.quirk!.const)}`,
+    expected: (f) => `${f.name} ${describeValue(f.quirk!.const)} in every create and update answer`,
+    why: (f) => f.quirk!.note,
+  },
+};
+
+for (const def of catalogue().filter((c) => c.rule in WRITE_FORMS)) {
+  const r = resource(def.resource);
+  const f = r.writeFields.find((x) => x.name === def.subject);
+  const form = WRITE_FORMS[def.rule]!;
+  if (!f || !writes.has(r.name)) throw new Error(`${def.id}: no write field ${def.subject} in the ${r.name} model`);
+  check(def, async (ctx) => {
+    for (const op of ['create', 'update'] as const) {
+      await ctx.item(op, async (it) => {
+        const w = await writes.get(r.name)!.get(it);
         const prop = propFor(r, f);
-        const answers = writeAnswers(w);
-        const bad = answers.filter((a) => a.rec?.[f.name] !== quirk.const)
+        const answers = answersOf(w, op);
+        const bad = answers.filter((a) => form.bad(a.rec?.[f.name], f))
           .map((a) => `${a.label}.${f.name} is ${describeValue(a.rec?.[f.name])} (sent ${describeValue(prop ? a.sent[prop.name] : undefined)})`);
         if (bad.length) {
-          ctx.fail({
-            message: `${r.name} create/update returned ${f.name} other than ${describeValue(quirk.const)} in ${bad.length} of ${answers.length} record(s): ${list(bad)} (${quirk.note})`,
-            expected: `${f.name} ${describeValue(quirk.const)} in every create and update answer`, actual: bad, evidence: writeEvidence(w),
+          it.fail({
+            message: `${r.name} ${op} ${form.shown(f)} in ${bad.length} of ${answers.length} record(s): ${list(bad)}`,
+            why: form.why(f), expected: form.expected(f), actual: bad, evidence: evidenceOf(w, op),
           });
         }
-        if (!prop) return;
-        // the quirk is in the answer only: the value sent was stored, and get shows it
-        const byId = new Map(w.after.map((x) => [String(x?.id).toLowerCase(), x]));
-        const lost: string[] = [];
-        w.created.forEach((rec, i) => {
-          const sent = i === 0 ? w.change[prop.name] : w.sent[i][prop.name];
-          const got = byId.get(String(rec.id).toLowerCase());
-          if (!got) lost.push(`${rec.id} is missing from the get by id`);
-          else if (!sameStoredValue('integer', sent, got[f.name])) lost.push(`${rec.id}: get shows ${f.name} ${describeValue(got[f.name])}, ${i === 0 ? 'the update' : 'the create'} sent ${describeValue(sent)}`);
-        });
-        if (lost.length) {
-          ctx.fail({
-            message: `the ${f.name} sent is not what a following get shows: ${list(lost)} (${SECTION}: the '${quirk.const}' is a quirk of the create and update answers; the value sent is stored)`,
-            expected: `get shows the ${f.name} sent`, actual: lost, evidence: [...writeEvidence(w), w.afterExchange],
-          });
-        }
-      });
-    } else if (f.kind === 'boolean') {
-      check({ ...spec, rule: 'format.write.boolean' }, async (ctx) => {
-        const w = await writes.get(r.name)!.get();
-        const prop = propFor(r, f);
-        const answers = writeAnswers(w);
-        const bad = answers.filter((a) => a.rec?.[f.name] !== '1' && a.rec?.[f.name] !== '0')
-          .map((a) => `${a.label}.${f.name} is ${describeValue(a.rec?.[f.name])} (sent ${describeValue(prop ? a.sent[prop.name] : undefined)})`);
-        if (bad.length) {
-          ctx.fail({
-            message: `${r.name} create/update show ${f.name} as something other than '1'/'0' in ${bad.length} of ${answers.length} record(s): ${list(bad)} (${SECTION}: "Create and update responses show booleans as '1' or '0'")`,
-            expected: "'1' or '0'", actual: bad, evidence: writeEvidence(w),
-          });
-        }
-      });
-    } else {
-      check({ ...spec, rule: 'format.write.decimal-comma' }, async (ctx) => {
-        const w = await writes.get(r.name)!.get();
-        const prop = propFor(r, f);
-        const answers = writeAnswers(w);
-        const bad = answers.filter((a) => {
-          const v = a.rec?.[f.name];
-          // every value sent has a non-zero fractional part: the answer must show it, after a comma
-          return typeof v !== 'string' || v.includes('.') || !/,[0-9]/.test(v);
-        }).map((a) => `${a.label}.${f.name} is ${describeValue(a.rec?.[f.name])} (sent ${describeValue(prop ? a.sent[prop.name] : undefined)})`);
-        if (bad.length) {
-          ctx.fail({
-            message: `${r.name} create/update do not show ${f.name} with a decimal comma in ${bad.length} of ${answers.length} record(s): ${list(bad)} (${SECTION}: "Create and update responses show ... several decimals with a comma (for example price, weight, discountamount, minimumpurchase)")`,
-            expected: "a comma decimal such as '12,35' (every value sent had decimals)", actual: bad, evidence: writeEvidence(w),
-          });
-        }
+        if (f.quirk && prop) judgeStoredBehindQuirk(it, r, f, prop, w, op);
       });
     }
+  });
+}
+
+/** The quirk is in the answer only: the value sent was stored, and get shows it. */
+function judgeStoredBehindQuirk(it: CheckContext, r: ResourceModel, f: FieldModel, prop: PayloadPropModel, w: Written, op: WriteOp): void {
+  const byId = new Map(w.after.map((x) => [String(x?.id).toLowerCase(), x]));
+  const lost: string[] = [];
+  w.created.forEach((rec, i) => {
+    // record 0 was updated afterwards: it tells about the update; the others about the create
+    if ((i === 0) !== (op === 'update')) return;
+    const sent = i === 0 ? w.change[prop.name] : w.sent[i][prop.name];
+    const got = byId.get(String(rec.id).toLowerCase());
+    if (!got) lost.push(`${rec.id} is missing from the get by id`);
+    else if (!sameStoredValue('integer', sent, got[f.name])) lost.push(`${rec.id}: get shows ${f.name} ${describeValue(got[f.name])}, the ${op} sent ${describeValue(sent)}`);
+  });
+  if (lost.length) {
+    it.fail({
+      message: `the ${f.name} sent is not what a following get shows: ${list(lost)}`,
+      why: `${SECTION}: the '${f.quirk!.const}' is a quirk of the create and update answers; the value sent is stored`,
+      expected: `get shows the ${f.name} sent`, actual: lost, evidence: [...evidenceOf(w, op), w.afterExchange],
+    });
   }
 }

@@ -23,7 +23,8 @@ import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
 import { checksOf } from '../src/items/index.js';
 import { resources, type ResourceModel } from '../src/schema/model.js';
-import { batchArb, payloadArb, retoken, tokenOf } from '../generators/index.js';
+import { batchArb } from '../generators/index.js';
+import { createCopies } from './support/copies.js';
 
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));
 const SET_SIZE = 9;
@@ -87,12 +88,7 @@ interface BigSet {
 
 /** 1001 copies of one generated record: the cap and an uncapped count can only be judged on more than 1000. */
 const createdBig = new Map<string, Fixture<string[]>>(
-  LIST.filter((r) => r.writable).map((r) => [r.name, fixture(async (scope) => {
-    const rt = runtime();
-    const [base] = fc.sample(payloadArb(r.name, { tag: rt.config.runTag }), { seed: rt.config.seed ^ 0xb16, numRuns: 1 });
-    const items = Array.from({ length: CAP + 1 }, (_, i) => retoken(r.name, base, rt.config.runTag, tokenOf('pg', i)));
-    return (await scope.create(r, items)).map((x) => String(x.id));
-  })]),
+  LIST.filter((r) => r.writable).map((r) => [r.name, fixture((scope) => createCopies(scope, r, CAP + 1, 'pg'))]),
 );
 
 const counts = new Map<string, Promise<number>>();

@@ -1,0 +1,18 @@
+/**
+ * Many records cheaply: one generated payload and n copies of it, each with
+ * its own token in the run-tagged unique values (names, slugs, codes), created
+ * in one request (or in batches the target accepts, Scope.create). For items
+ * that need more records than a page holds (the 1000 cap, the default page size).
+ */
+import fc from 'fast-check';
+import { mixSeed, runtime, type Scope } from '../../src/check/index.js';
+import type { ResourceModel } from '../../src/schema/model.js';
+import { payloadArb, retoken, tokenOf } from '../../generators/index.js';
+
+/** Create n copies of one generated record; returns their ids. `kind` (2 letters) keeps tokens apart between uses. */
+export async function createCopies(scope: Scope, r: ResourceModel, n: number, kind: string): Promise<string[]> {
+  const rt = runtime();
+  const [base] = fc.sample(payloadArb(r.name, { tag: rt.config.runTag }), { seed: mixSeed(rt.config.seed, `copies.${kind}.${r.name}`), numRuns: 1 });
+  const items = Array.from({ length: n }, (_, i) => retoken(r.name, base, rt.config.runTag, tokenOf(kind, i)));
+  return (await scope.create(r, items)).map((x) => String(x.id));
+}
