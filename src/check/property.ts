@@ -48,8 +48,11 @@ export interface PropertyOutcome {
 
 export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, o: PropertyOptions): Promise<PropertyOutcome> {
   let stopped: TargetError | undefined;
+  const replaying = o.replay !== undefined && o.replay.seed === o.seed;
+  let calls = 0;
   const wrapped = async (value: T): Promise<void> => {
-    if (stopped) return;
+    // a replay reruns the one case its path names, nothing after it
+    if (stopped || (replaying && calls++ > 0)) return;
     const run: PropertyRun = { failures: new Map() };
     try {
       await current.run(run, () => predicate(value));
@@ -63,7 +66,6 @@ export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value
     if (run.failures.size) throw new ItemsFailed(run.failures);
     if (run.targetError) stopped = run.targetError;
   };
-  const replaying = o.replay !== undefined && o.replay.seed === o.seed;
   const out = await fc.check(fc.asyncProperty(arb, wrapped), {
     seed: o.seed,
     numRuns: replaying ? 1 : o.runs,
