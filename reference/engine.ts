@@ -78,6 +78,18 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * The lower-cased GUIDs of an id filter, built once per request (the filter's
+ * array is one object for every record it is matched against): an id filter of
+ * a thousand ids over a thousand records stays linear.
+ */
+const lowered = new WeakMap<readonly string[], Set<string>>();
+function lowerSet(wanted: readonly string[]): Set<string> {
+  let set = lowered.get(wanted);
+  if (!set) lowered.set(wanted, (set = new Set(wanted.map((w) => w.toLowerCase()))));
+  return set;
+}
+
 function toTrueFalse(v: unknown): string {
   return v === true || v === 'true' || v === '1' || v === 1 ? 'true' : 'false';
 }
@@ -175,10 +187,7 @@ export class Engine {
           const n = toNumber(value);
           return wanted.some((w) => toNumber(w) === n || w === value);
         }
-        if (kind === 'guid') {
-          const v = value.toLowerCase();
-          return wanted.some((w) => w.toLowerCase() === v);
-        }
+        if (kind === 'guid') return lowerSet(wanted).has(value.toLowerCase());
         return wanted.includes(value);
       },
       matchBoolean: (value, wanted) => toTrueFalse(value) === toTrueFalse(wanted),

@@ -18,7 +18,7 @@
  */
 import fc from 'fast-check';
 import type { FilterModel, ScalarKind } from '../../src/schema/model.js';
-import { compareScalar, decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime, scaledToDecimal } from '../../src/values/index.js';
+import { decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime, scaledToDecimal } from '../../src/values/index.js';
 import { dateArb, decimalArb, integerArb, looseKey, rangeBoundArb, textArb } from '../../generators/index.js';
 import type { Term } from './oracle.js';
 import { fieldKind, lower, poolOf, spread, type Scoped } from './scoped.js';
@@ -89,8 +89,21 @@ function traps(v: string, pool: readonly string[], loose: ReadonlyMap<string, st
   return n + ((copies.get(v) ?? 0) > 1 ? 1 : 0);
 }
 
+/** Memoised per scope and filter key: several cases (and their count twins) ask the same. */
+function memo<T>(cache: WeakMap<Scoped, Map<string, T>>, s: Scoped, key: string, make: () => T): T {
+  let m = cache.get(s);
+  if (!m) cache.set(s, (m = new Map()));
+  if (!m.has(key)) m.set(key, make());
+  return m.get(key)!;
+}
+const rankedCache = new WeakMap<Scoped, Map<string, string[]>>();
+
 /** Present values ranked by near-misses (the best first). */
 function ranked(s: Scoped, f: FilterModel, pool: string[]): string[] {
+  return memo(rankedCache, s, f.key, () => rankPool(s, f, pool));
+}
+
+function rankPool(s: Scoped, f: FilterModel, pool: string[]): string[] {
   const kind = fieldKind(s.r, f);
   if (kind !== 'string') return pool;
   const loose = new Map(pool.map((v) => [v, looseKey(v)]));
@@ -204,31 +217,38 @@ interface Points {
   /** distinct points, sorted */
   distinct: bigint[];
   values: string[];
+  /** each value's text-order key (textKey) and point, computed once */
+  keys: string[];
+  at: Array<bigint | undefined>;
 }
+const pointsCache = new WeakMap<Scoped, Map<string, Points | undefined>>();
 
 function pointsOf(s: Scoped, f: FilterModel): Points | undefined {
+  return memo(pointsCache, s, f.key, () => makePoints(s, f));
+}
+
+function makePoints(s: Scoped, f: FilterModel): Points | undefined {
   const kind = fieldKind(s.r, f);
   const axis = axisOf(kind, f);
   if (!axis) return undefined;
   const values = s.records.map((x) => x[f.field]).filter((v): v is string => typeof v === 'string' && v !== '');
-  const all = values.map((v) => axis.point(v)).filter((p): p is bigint => p !== undefined);
+  const all = values.map((v) => axis.point(v)).filter((x): x is bigint => x !== undefined);
   const distinct = [...new Set(all)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { axis, kind, all, distinct, values };
+  const at = values.map((v) => axis.point(v));
+  return { axis, kind, all, distinct, values, keys: values.map((v) => textKey(kind, v)), at };
 }
 
 /** How many record values a bound's text order misjudges (a server comparing text instead of numbers or instants). */
 function misleading(p: Points, b: string): number {
   const bKey = textKey(p.kind, b);
+  const at = p.axis.point(b);
+  if (at === undefined) return 0;
   let n = 0;
-  for (const v of p.values) {
-    let c: number;
-    try {
-      c = compareScalar(p.kind as any, v, b);
-    } catch {
-      continue;
-    }
-    if (strcmp(textKey(p.kind, v), bKey) !== c) n++;
-  }
+  p.at.forEach((x, i) => {
+    if (x === undefined) return;
+    const c = x < at ? -1 : x > at ? 1 : 0;
+    if (strcmp(p.keys[i], bKey) !== c) n++;
+  });
   return n;
 }
 
