@@ -152,6 +152,7 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
     seed: (o.seed as number | undefined) ?? randomInt(1, 2 ** 31 - 1),
     depth: ((o.depth as string | undefined) ?? 'standard') as RunConfig['depth'],
     readOnly: o['read-only'] === true,
+    ...(o['visibility-timeout-ms'] !== undefined ? { visibilityTimeoutMs: o['visibility-timeout-ms'] as number } : {}),
     ...(o['min-coverage'] !== undefined ? { minCoverage: Math.min(100, o['min-coverage'] as number) } : {}),
     only: o.only as string | undefined,
     shard: o.shard as string | undefined,

@@ -29,6 +29,8 @@ export interface RunConfig {
   insecure: boolean;
   /** the whole run ends by then, with cleanup and a clear message */
   deadlineMs: number;
+  /** how long a read may take to show a write (a lagging replica), ms; default 5000 */
+  visibilityTimeoutMs?: number;
   /** --min-coverage PERCENT: fewer spec items judged gives no verdict (exit 3) */
   minCoverage?: number;
   /** replay one property case (--replay SEED:PATH): the property with this seed runs that path only */

@@ -21,6 +21,7 @@
  */
 import fc from 'fast-check';
 import { check, TargetError, type CheckContext } from '../src/check/index.js';
+import { countPath } from '../src/check/pages.js';
 import type { CallResult, KeyChoice, Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
 import { resources, type ResourceModel } from '../src/schema/model.js';
@@ -75,18 +76,10 @@ function show(v: unknown): string {
   return s.length > 40 ? `${s.slice(0, 40)}…"` : s;
 }
 
-/** The get and count requests of one key choice, judged for leaks. */
-async function readsLeak(ctx: CheckContext, r: ResourceModel, key: KeyChoice, extra?: Rec): Promise<Array<{ what: string; leaked: string; ex: Exchange }>> {
-  const get = await ctx.client.get(r, { key, extra });
-  const count = extra
-    ? await ctx.client.raw(`${r.prefix}/count`, { ...extra })
-    : (await ctx.client.count(r, { key })).exchange;
-  const out: Array<{ what: string; leaked: string; ex: Exchange }> = [];
-  const g = leak(get.exchange);
-  if (g) out.push({ what: `get ${r.prefix}/get`, leaked: g, ex: get.exchange });
-  const c = leak(count);
-  if (c) out.push({ what: `count ${r.prefix}/count`, leaked: c, ex: count });
-  return out;
+/** The answer of one read (get or count) with a key choice; `extra` replaces the body (authentication: {}). */
+async function readOne(ctx: CheckContext, r: ResourceModel, op: 'get' | 'count', key: KeyChoice, extra?: Rec): Promise<Exchange> {
+  if (extra) return ctx.client.raw(op === 'get' ? `${r.prefix}/get` : countPath(r) ?? `${r.prefix}/count`, { ...extra });
+  return op === 'get' ? (await ctx.client.get(r, { key })).exchange : (await ctx.client.count(r, { key, path: countPath(r) })).exchange;
 }
 
 function failLeaks(ctx: CheckContext, how: string, leaks: Array<{ what: string; leaked: string; ex: Exchange }>, rule: string): void {
@@ -99,25 +92,44 @@ function failLeaks(ctx: CheckContext, how: string, leaks: Array<{ what: string; 
   });
 }
 
+const OPS = ['get', 'count'] as const;
+const what = (r: ResourceModel, op: 'get' | 'count') => `${op} ${op === 'count' ? countPath(r) ?? `${r.prefix}/count` : `${r.prefix}/get`}`;
+
 // ---------------------------------------------------------------------------
-// list resources: key in the body, wrong key, missing key
+// list resources: key in the body, wrong key, missing key — get and count each an item
 // ---------------------------------------------------------------------------
 
 for (const r of LIST) {
   check({ rule: 'auth.key-in-body', resource: r.name }, async (ctx) => {
-    served(ctx, await ctx.client.get(r), `get ${r.prefix}/get`);
-    served(ctx, await ctx.client.count(r), `count ${r.prefix}/count`);
+    for (const op of OPS) {
+      await ctx.item(op, async (it) => {
+        served(it, op === 'get' ? await it.client.get(r) : await it.client.count(r, { path: countPath(r) }), what(r, op));
+      });
+    }
   });
 
   check({ rule: 'auth.invalid-key-no-records', resource: r.name }, async (ctx) => {
-    await ctx.property(wrongKeyArb(ctx), async (key) => {
-      failLeaks(ctx, `with a wrong authentication.apiKey (${show(key)})`, await readsLeak(ctx, r, { kind: 'other', key }), 'a wrong key returns no records');
-    });
+    for (const op of OPS) {
+      await ctx.item(op, (it) => it.property(wrongKeyArb(it), async (key) => {
+        const ex = await readOne(it, r, op, { kind: 'other', key });
+        const l = leak(ex);
+        failLeaks(it, `with a wrong authentication.apiKey (${show(key)})`, l ? [{ what: what(r, op), leaked: l, ex }] : [], 'a wrong key returns no records');
+      }));
+    }
   });
 
   check({ rule: 'auth.missing-key-no-records', resource: r.name }, async (ctx) => {
-    failLeaks(ctx, 'with no authentication object in the body', await readsLeak(ctx, r, { kind: 'missing' }), 'a missing key returns no records');
-    failLeaks(ctx, 'with authentication: {} (no apiKey)', await readsLeak(ctx, r, { kind: 'missing' }, { authentication: {} }), 'a missing key returns no records');
+    for (const op of OPS) {
+      await ctx.item(op, async (it) => {
+        const none = await readOne(it, r, op, { kind: 'missing' });
+        const empty = await readOne(it, r, op, { kind: 'missing' }, { authentication: {} });
+        const leaks = [
+          { what: `${what(r, op)} with no authentication object`, ex: none },
+          { what: `${what(r, op)} with authentication: {} (no apiKey)`, ex: empty },
+        ].map((x) => ({ ...x, leaked: leak(x.ex) })).filter((x): x is { what: string; ex: Exchange; leaked: string } => !!x.leaked);
+        failLeaks(it, 'without a key', leaks, 'a missing key returns no records');
+      });
+    }
   });
 }
 
@@ -125,19 +137,17 @@ for (const r of LIST) {
 // the store: one object with the key, nothing without
 // ---------------------------------------------------------------------------
 
-check({ rule: 'auth.key-in-body', resource: STORE.name }, async (ctx) => {
+check({ rule: 'auth.key-in-body', resource: STORE.name }, (c) => c.item('get', async (ctx) => {
   served(ctx, await ctx.client.store(), `store get ${STORE.prefix}/get`);
-});
+}));
 
-check({ rule: 'auth.invalid-key-no-records', resource: STORE.name }, async (ctx) => {
-  await ctx.property(wrongKeyArb(ctx), async (key) => {
-    const res = await ctx.client.store({ key: { kind: 'other', key } });
-    const l = leak(res.exchange);
-    if (l) failLeaks(ctx, `with a wrong authentication.apiKey (${show(key)})`, [{ what: `store get ${STORE.prefix}/get`, leaked: l, ex: res.exchange }], 'a wrong key returns no records (the store record holds the apikey itself, §5.2)');
-  });
-});
+check({ rule: 'auth.invalid-key-no-records', resource: STORE.name }, (c) => c.item('get', (ctx) => ctx.property(wrongKeyArb(ctx), async (key) => {
+  const res = await ctx.client.store({ key: { kind: 'other', key } });
+  const l = leak(res.exchange);
+  if (l) failLeaks(ctx, `with a wrong authentication.apiKey (${show(key)})`, [{ what: `store get ${STORE.prefix}/get`, leaked: l, ex: res.exchange }], 'a wrong key returns no records (the store record holds the apikey itself, §5.2)');
+})));
 
-check({ rule: 'auth.missing-key-no-records', resource: STORE.name }, async (ctx) => {
+check({ rule: 'auth.missing-key-no-records', resource: STORE.name }, (c) => c.item('get', async (ctx) => {
   const none = await ctx.client.store({ key: { kind: 'missing' } });
   const empty = await ctx.client.raw(`${STORE.prefix}/get`, { authentication: {} });
   const leaks = [
@@ -145,7 +155,7 @@ check({ rule: 'auth.missing-key-no-records', resource: STORE.name }, async (ctx)
     { what: `store get ${STORE.prefix}/get with authentication: {}`, ex: empty },
   ].map((x) => ({ ...x, leaked: leak(x.ex) })).filter((x): x is { what: string; ex: Exchange; leaked: string } => !!x.leaked);
   failLeaks(ctx, 'without a key', leaks, 'a missing key returns no records (the store record holds the apikey itself, §5.2)');
-});
+}));
 
 // ---------------------------------------------------------------------------
 // writable resources: a wrong or missing key changes nothing
@@ -167,60 +177,67 @@ for (const r of WRITABLE) {
   check({ rule: 'auth.invalid-key-no-change', resource: r.name, writes: true }, async (ctx) => {
     const uk = uniqueKeyOf(r);
     const prop = updatePropOf(r, uk ?? '');
-    if (!uk || !prop) return ctx.skip(`${r.title} has no unique, filterable String property to look created records up by, or none to update`);
+    if (!uk || !prop) ctx.notJudged(`${r.title} has no unique, filterable String property to look created records up by, or none to update`);
     const maxLen = r.payload.find((p) => p.name === prop)?.maxLength ?? 255;
-    const [payloads] = fc.sample(batchArb(r.name, { tag: ctx.config.runTag }, { minLength: 3, maxLength: 3 }), { seed: ctx.seed, numRuns: 1 });
-    const [base] = await ctx.scope.create(r, [payloads[0]]);
-    const id = String(base.id);
+    const payloads = ctx.sample(batchArb(r.name, { tag: ctx.config.runTag }, { minLength: 4, maxLength: 4 }), 'payloads');
+    // one record the attempts try to update, another they try to delete (so each operation is judged alone)
+    const [toUpdate, toDelete] = await ctx.scope.create(r, payloads.slice(0, 2));
+    const updateId = String(toUpdate.id);
+    const deleteId = String(toDelete.id);
     const attempts: Array<{ key: KeyChoice; label: string; payload: Rec; value: string; ex: Exchange[] }> = [
-      { key: { kind: 'other', key: WRONG_KEY }, label: 'a wrong key', payload: payloads[1], value: `${ctx.config.runTag}-wrongkey`.slice(0, maxLen), ex: [] },
-      { key: { kind: 'missing' }, label: 'no authentication object', payload: payloads[2], value: `${ctx.config.runTag}-nokey`.slice(0, maxLen), ex: [] },
+      { key: { kind: 'other', key: WRONG_KEY }, label: 'a wrong key', payload: payloads[2], value: `${ctx.config.runTag}-wrongkey`.slice(0, maxLen), ex: [] },
+      { key: { kind: 'missing' }, label: 'no authentication object', payload: payloads[3], value: `${ctx.config.runTag}-nokey`.slice(0, maxLen), ex: [] },
     ];
     for (const a of attempts) {
-      const created = await ctx.client.create(r, [a.payload], { key: a.key });
-      const updated = await ctx.client.update(r, [{ id, [prop]: a.value }], { key: a.key });
-      const deleted = await ctx.client.delete(r, [id], { key: a.key });
+      const [created, updated, deleted] = await Promise.all([
+        ctx.client.create(r, [a.payload], { key: a.key }),
+        ctx.client.update(r, [{ id: updateId, [prop!]: a.value }], { key: a.key }),
+        ctx.client.delete(r, [deleteId], { key: a.key }),
+      ]);
       a.ex.push(created.exchange, updated.exchange, deleted.exchange);
     }
+    const why = `${S5}: a create, update or delete with a wrong or missing key changes nothing`;
 
-    const problems: string[] = [];
-    const evidence: Exchange[] = [];
-    // creates: no record with either payload's unique value appeared (whatever did is owned and deleted at once)
-    const sought = attempts.map((a) => String(a.payload[uk]));
-    const found = await ctx.client.get(r, { filters: { [uk]: sought } });
-    const appeared = ctx.ok(found, `get of ${r.prefix} by ${uk}`).filter((x) => sought.includes(String(x[uk])));
-    if (appeared.length) {
+    await ctx.item('create', async (it) => {
+      // no record with either payload's unique value appeared (whatever did is owned and deleted at once)
+      const sought = attempts.map((a) => String(a.payload[uk!]));
+      const found = await it.client.get(r, { filters: { [uk!]: sought } });
+      const appeared = it.ok(found, `get of ${r.prefix} by ${uk}`).filter((x) => sought.includes(String(x[uk!])));
+      if (!appeared.length) return;
       const ids = appeared.map((x) => String(x.id));
-      ctx.client.ledger?.recordCreated(r.name, ids);
-      await ctx.client.delete(r, ids);
-      for (const a of attempts) {
-        const rec = appeared.find((x) => x[uk] === a.payload[uk]);
-        if (rec) {
-          problems.push(`a create with ${a.label} (answered ${status(a.ex[0])}) stored record ${rec.id} (${uk} ${show(rec[uk])})`);
-          evidence.push(a.ex[0]);
-        }
-      }
-      evidence.push(found.exchange);
-    }
-    // update and delete: the record is still there, unchanged
-    const after = await ctx.client.get(r, { filters: { id: [id] } });
-    const rec = ctx.ok(after, `get of ${r.prefix} by id`).find((x) => lower(x.id) === lower(id));
-    if (!rec) {
-      const which = attempts.map((a) => `${a.label}: ${status(a.ex[2])}`).join(', ');
-      problems.push(`a delete without the right key removed record ${id} (delete answered ${which})`);
-      evidence.push(...attempts.map((a) => a.ex[2]), after.exchange);
-    } else if (rec[prop] !== base[prop]) {
-      const who = attempts.find((a) => rec[prop] === a.value);
-      problems.push(`an update with ${who?.label ?? 'a wrong or missing key'} (answered ${who ? status(who.ex[1]) : '?'}) changed ${prop} from ${show(base[prop])} to ${show(rec[prop])}`);
-      evidence.push(...(who ? [who.ex[1]] : attempts.map((a) => a.ex[1])), after.exchange);
-    }
-    if (problems.length) {
-      ctx.fail({
-        message: `${problems.join('; ')} (${S5}: a create, update or delete with a wrong or missing key changes nothing)`,
-        expected: 'no record created, the record neither updated nor deleted',
-        actual: problems,
-        evidence,
+      it.client.ledger?.recordCreated(r.name, ids);
+      await it.client.delete(r, ids);
+      const stored = attempts.filter((a) => appeared.some((x) => x[uk!] === a.payload[uk!]));
+      it.fail({
+        message: stored.map((a) => `a create with ${a.label} (answered ${status(a.ex[0])}) stored a record (${uk} ${show(a.payload[uk!])})`).join('; '),
+        why, expected: 'no record created', actual: appeared.map((x) => x.id), evidence: [...stored.map((a) => a.ex[0]), found.exchange],
       });
-    }
+    });
+
+    const after = await ctx.client.get(r, { filters: { id: [updateId, deleteId] } });
+    const now = ctx.ok(after, `get of ${r.prefix} by id`);
+    await ctx.item('update', (it) => {
+      const rec = now.find((x) => lower(x.id) === lower(updateId));
+      if (!rec) return it.fail({ message: `record ${updateId}, which the attempts only tried to update, is gone`, why, evidence: [...attempts.map((a) => a.ex[1]), after.exchange] });
+      if (!sameAsOriginal(rec, toUpdate, prop!)) {
+        const who = attempts.find((a) => rec[prop!] === a.value);
+        it.fail({
+          message: `an update with ${who?.label ?? 'a wrong or missing key'} (answered ${who ? status(who.ex[1]) : '?'}) changed ${prop} from ${show(toUpdate[prop!])} to ${show(rec[prop!])}`,
+          why, expected: 'the record unchanged', actual: rec[prop!], evidence: [...(who ? [who.ex[1]] : attempts.map((a) => a.ex[1])), after.exchange],
+        });
+      }
+    });
+    await ctx.item('delete', (it) => {
+      if (now.some((x) => lower(x.id) === lower(deleteId))) return;
+      it.fail({
+        message: `a delete without the right key removed record ${deleteId} (delete answered ${attempts.map((a) => `${a.label}: ${status(a.ex[2])}`).join(', ')})`,
+        why, expected: 'the record still there', actual: 'gone', evidence: [...attempts.map((a) => a.ex[2]), after.exchange],
+      });
+    });
   });
+}
+
+/** The create answer and get may show a String in either form: same text means unchanged. */
+function sameAsOriginal(rec: Rec, original: Rec, prop: string): boolean {
+  return String(rec[prop]) === String(original[prop]);
 }

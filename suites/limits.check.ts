@@ -15,19 +15,16 @@
  * limit is an observation (limits.overlongString), not judged here.
  * Characters are counted in code points (what §8 "255 characters" reads as).
  */
-import { check, CheckFailure, type CheckContext } from '../src/check/index.js';
+import { check, type CheckContext } from '../src/check/index.js';
 import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
-import type { RuleId } from '../src/rules.js';
+import { checksOf, LIMIT_PROPS, STRING_LIMIT, type LimitRule } from '../src/items/index.js';
 import { resources, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { codePointLength } from '../src/values/index.js';
-import { boundaryPayloads, TOKEN_LENGTH, uniquePrefix, type Payload } from '../generators/index.js';
-import { getByIds, matchResponse, mismatchesText, payloadMismatches, withCreated, type Mismatch } from './support/writes.js';
+import { boundaryPayloads, retoken, type Payload } from '../generators/index.js';
+import { getByIds, matchResponse, mismatchesText, payloadMismatches, type Mismatch } from './support/writes.js';
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
-const STRING_LIMIT = 255;
-
-const isText = (p: PayloadPropModel) => p.kind === 'string' || (p.kind === 'list' && (p.itemKind ?? 'string') === 'string' && !p.references);
 
 /** Astral emoji, accents, quotes, a backslash (also before n: never unescape it), HTML/JSON-sensitive <>&. */
 const ENCODING_SAMPLE = `Élève «déjà» ça où Œuvre’ 😀🚀🧪 𝄞 'apostrophe' "double" back\\slash \\n <b>&amp;</b> & < > 漢字 한국어 Ωμέγα €`;
@@ -36,22 +33,11 @@ const ENCODING_TAGS = ['😀 émoji 🎉', `quote's "tag" \\ <&>`, 'Élève déj
 /** Cut to at most n code points. */
 const cut = (s: string, n: number) => Array.from(s).slice(0, n).join('');
 
-/** Distinct unique values per item: replace the token after the run tag (the length stays the same). */
-function retoken(r: ResourceModel, payload: Payload, tag: string, token: string): Payload {
-  const out: Payload = { ...payload };
-  const start = uniquePrefix(tag, 'x'.repeat(TOKEN_LENGTH)).length - TOKEN_LENGTH;
-  for (const p of r.payload) {
-    const v = out[p.name];
-    if (p.unique && typeof v === 'string' && v.startsWith(`${tag}-`)) out[p.name] = v.slice(0, start) + token + v.slice(start + TOKEN_LENGTH);
-  }
-  return out;
-}
-
-/** 8 base-36 characters from the check's seed and the item's index. */
-const tokenFor = (ctx: CheckContext, i: number) => `l${(ctx.seed >>> 0).toString(36).padStart(6, '0').slice(-6)}${i.toString(36)}`;
+/** 8 base-36 characters from the check's seed, a letter for the use and the item's index. */
+const tokenFor = (ctx: CheckContext, use: 'c' | 'u', i: number) => `${use}${(ctx.seed >>> 0).toString(36).padStart(6, '0').slice(-6)}${i.toString(36)}`;
 
 interface Limit {
-  rule: RuleId;
+  rule: LimitRule;
   /** the properties the rule is about */
   props: (r: ResourceModel) => PayloadPropModel[];
   /** create items: the rule's properties at the limit (and at the minimum), the rest at the minimum */
@@ -68,45 +54,45 @@ function boundaryItems(r: ResourceModel, ctx: CheckContext, props: PayloadPropMo
   const names = new Set(props.map((p) => p.name));
   const over = (src: Payload): Payload => ({ ...min, ...Object.fromEntries(Object.entries(src).filter(([k]) => names.has(k))) });
   const items = [over(ascii), ...(opts.multibyte ? [over(multibyte)] : []), ...(opts.minimum ? [min] : [])];
-  return items.map((x, i) => retoken(r, x, tag, tokenFor(ctx, i)));
+  return items.map((x, i) => retoken(r.name, x, tag, tokenFor(ctx, 'c', i)));
 }
 
 const LIMITS: Limit[] = [
   {
     rule: 'limits.string-255',
-    props: (r) => r.payload.filter((p) => isText(p) && p.maxLength === STRING_LIMIT),
+    props: LIMIT_PROPS['limits.string-255'],
     items: (r, ctx, props) => boundaryItems(r, ctx, props, { multibyte: true, minimum: true }),
     what: `strings of exactly ${STRING_LIMIT} characters (ASCII and multi-byte) and of 1 character`,
     section: `§8 Limits: String length ${STRING_LIMIT} characters`,
   },
   {
     rule: 'limits.page-content-65535',
-    props: (r) => r.payload.filter((p) => p.kind === 'string' && (p.maxLength ?? 0) > STRING_LIMIT),
+    props: LIMIT_PROPS['limits.page-content-65535'],
     items: (r, ctx, props) => boundaryItems(r, ctx, props, { multibyte: true, minimum: false }),
     what: 'content of exactly 65535 characters (ASCII and multi-byte)',
     section: '§8 Limits: Page content 65535 characters',
   },
   {
     rule: 'limits.integer-11-digits',
-    props: (r) => r.payload.filter((p) => p.kind === 'integer'),
+    props: LIMIT_PROPS['limits.integer-11-digits'],
     items: (r, ctx, props) => boundaryItems(r, ctx, props, { multibyte: false, minimum: true }),
     what: 'integers of 11 digits (99999999999) and 0',
     section: '§8 Limits: Integer at most 11 digits',
   },
   {
     rule: 'limits.decimal-digits',
-    props: (r) => r.payload.filter((p) => p.kind === 'decimal'),
+    props: LIMIT_PROPS['limits.decimal-digits'],
     items: (r, ctx, props) => boundaryItems(r, ctx, props, { multibyte: false, minimum: true }),
     what: 'decimals at their largest (8 digits with 2 decimals, product weight 2 with 2) and 0.00',
     section: '§8 Limits: Decimal 8 digits with 2 decimals; product weight 2 digits with 2 decimals',
   },
   {
     rule: 'limits.text-encoding',
-    props: (r) => r.payload.filter(isText),
+    props: LIMIT_PROPS['limits.text-encoding'],
     items: (r, ctx, props) => {
       const tag = ctx.config.runTag;
       const [, , min] = boundaryPayloads(r.name, { tag });
-      const item: Payload = { ...retoken(r, min, tag, tokenFor(ctx, 0)) };
+      const item: Payload = { ...retoken(r.name, min, tag, tokenFor(ctx, 'c', 0)) };
       for (const p of props) {
         const max = p.maxLength ?? STRING_LIMIT;
         if (p.kind === 'list') item[p.name] = ENCODING_TAGS.map((t) => cut(t, max));
@@ -127,43 +113,107 @@ function lengths(r: ResourceModel, ms: Mismatch[]): string {
   return said.length ? ` [${said.slice(0, 4).join('; ')}]` : '';
 }
 
-function judge(ctx: CheckContext, r: ResourceModel, limit: Limit, props: PayloadPropModel[], items: Payload[], records: Array<Rec | undefined>, form: 'get' | 'write', where: string, evidence: Exchange[]): void {
-  const names = new Set(props.map((p) => p.name));
-  items.forEach((item, i) => {
-    if (!records[i]) ctx.fail({ message: `${where}: no record for item ${i} (${limit.what})`, evidence });
-    const ms = payloadMismatches(r, item, records[i], form, { only: (p) => names.has(p.name) });
-    if (ms.length) {
-      ctx.fail({
-        message: `${where}, item ${i}: ${limit.what} did not come back intact: ${mismatchesText(ms)}${lengths(r, ms)} (${limit.section})`,
-        expected: Object.fromEntries(ms.map((m) => [m.prop, m.sent])),
-        actual: Object.fromEntries(ms.map((m) => [m.prop, m.got])),
-        evidence,
+/**
+ * Judge each property's item on the records of one write: `${prop}.${op}`
+ * fails when any item of the write shows the property changed.
+ */
+async function judgeProps(ctx: CheckContext, r: ResourceModel, limit: Limit, props: PayloadPropModel[], op: Op, items: Payload[], records: Array<Rec | undefined>, form: 'get' | 'write', where: string, evidence: Exchange[]): Promise<void> {
+  for (const p of props) {
+    await ctx.item(`${p.name}.${op}`, (it) => {
+      items.forEach((item, i) => {
+        if (!records[i]) it.fail({ message: `${where}: no record for item ${i} (${limit.what})`, why: limit.section, evidence });
+        const ms = payloadMismatches(r, item, records[i], form, { only: (q) => q.name === p.name });
+        if (ms.length) {
+          it.fail({
+            message: `${where}, item ${i}: ${limit.what} did not come back intact: ${mismatchesText(ms)}${lengths(r, ms)}`,
+            why: limit.section,
+            expected: Object.fromEntries(ms.map((m) => [m.prop, m.sent])),
+            actual: Object.fromEntries(ms.map((m) => [m.prop, m.got])),
+            evidence,
+          });
+        }
       });
-    }
-  });
+    });
+  }
 }
+
+type Op = 'create' | 'update';
+
+/**
+ * A write holding every property at the limit was refused: which property is
+ * refused? Each is tried alone (the others at their minimum), so a store
+ * refusing one property's limit fails that property's item only.
+ */
+async function refusedProps(ctx: CheckContext, r: ResourceModel, props: PayloadPropModel[], send: (only: PayloadPropModel) => Promise<{ ok: boolean; problem?: string; exchange: Exchange }>): Promise<Map<string, { problem: string; exchange: Exchange }>> {
+  const out = new Map<string, { problem: string; exchange: Exchange }>();
+  for (const p of props) {
+    const res = await send(p);
+    if (!res.ok) out.set(p.name, { problem: res.problem ?? 'refused', exchange: res.exchange });
+  }
+  return out;
+}
+
+/** The limit values of `item` (the rule's properties only), for an update. */
+const limitValues = (item: Payload, props: PayloadPropModel[]) => Object.fromEntries(props.filter((p) => p.name in item).map((p) => [p.name, item[p.name]]));
 
 for (const r of WRITABLE) {
   for (const limit of LIMITS) {
     const props = limit.props(r);
     if (props.length === 0) continue;
-    check({ rule: limit.rule, resource: r.name, writes: true }, async (ctx) => {
+    const [def] = checksOf(limit.rule, r.name);
+    check(def, async (ctx) => {
+      const tag = ctx.config.runTag;
       const items = limit.items(r, ctx, props);
-      let accepted = false;
-      try {
-        await withCreated(ctx, r, items, async (created, ex) => {
-          accepted = true;
-          const matched = matchResponse(r, items, created);
-          judge(ctx, r, limit, props, items, matched, 'write', 'create answer', [ex]);
-          const ids = matched.map((x) => String(x?.id));
-          const got = await getByIds(ctx, r, ids, 'get by the created ids');
-          judge(ctx, r, limit, props, items, ids.map((id) => got.byId.get(id.toLowerCase())), 'get', `get of ${r.title} by id`, [ex, got.exchange]);
-        });
-      } catch (e) {
-        // a rejected create: say which values were at the limit
-        if (accepted || !(e instanceof CheckFailure)) throw e;
-        throw new CheckFailure({ ...e.detail, message: `a create holding ${limit.what} (${props.map((p) => p.name).join(', ')}; everything else at its minimum) was not accepted: ${e.detail.message} (${limit.section})` });
+      // the records updated at the limit: created at the minimum beside the limit items
+      const [, , min] = boundaryPayloads(r.name, { tag });
+      const bases = items.filter((_, i) => i < 2).map((_, i) => retoken(r.name, min, tag, tokenFor(ctx, 'c', 8 + i)));
+      const res = await ctx.scope.createRaw(r, [...items, ...bases]);
+      if (!res.ok) {
+        // which property's limit is refused: each alone, the others at their minimum
+        const refused = await refusedProps(ctx, r, props, (p) => ctx.scope.createRaw(r, [retoken(r.name, { ...min, ...limitValues(items[0], [p]) }, tag, tokenFor(ctx, 'c', 20))]));
+        for (const p of props) {
+          await ctx.item(`${p.name}.create`, (it) => {
+            const why = refused.get(p.name);
+            if (why) it.fail({ message: `a create holding ${p.name} at the limit (${limit.what}; everything else at its minimum) was not accepted: ${why.problem}`, why: limit.section, evidence: [why.exchange] });
+            if (!refused.size) it.fail({ message: `a create holding ${limit.what} (${props.map((q) => q.name).join(', ')}) was not accepted, though each property alone was: ${res.problem}`, why: limit.section, evidence: [res.exchange] });
+          });
+          await ctx.item(`${p.name}.update`, (it) => it.notJudged('the create at the limit was refused, so there is no record to update at the limit'));
+        }
+        return;
       }
+      const created = res.value!;
+      const ex = res.exchange;
+      const matched = matchResponse(r, [...items, ...bases], created);
+      await judgeProps(ctx, r, limit, props, 'create', items, matched.slice(0, items.length), 'write', 'create answer', [ex]);
+      const ids = matched.map((x) => String(x?.id));
+      const got = await getByIds(ctx, r, ids, 'get by the created ids');
+      await judgeProps(ctx, r, limit, props, 'create', items, ids.slice(0, items.length).map((id) => got.byId.get(id.toLowerCase())), 'get', `get of ${r.title} by id`, [ex, got.exchange]);
+
+      // update: the base records take the limit values (new tokens: unique values stay unique)
+      const baseIds = ids.slice(items.length);
+      const changes = baseIds.map((id, i) => ({ id, ...limitValues(retoken(r.name, items[i], tag, tokenFor(ctx, 'u', i)), props) }));
+      const up = await ctx.client.update(r, changes);
+      if (!up.ok) {
+        if (!up.exchange.response || up.exchange.response.status >= 500) ctx.ok(up, `update at the limit of ${r.title}`);
+        const refused = await refusedProps(ctx, r, props, async (p) => {
+          const one = await ctx.client.update(r, [{ id: baseIds[0], ...limitValues(changes[0], [p]) }]);
+          return { ok: one.ok, problem: one.problem, exchange: one.exchange };
+        });
+        for (const p of props) {
+          await ctx.item(`${p.name}.update`, (it) => {
+            const why = refused.get(p.name);
+            if (why) it.fail({ message: `an update setting ${p.name} at the limit (${limit.what}) was not accepted: ${why.problem}`, why: limit.section, evidence: [why.exchange] });
+            if (!refused.size) it.fail({ message: `an update holding ${limit.what} (${props.map((q) => q.name).join(', ')}) was not accepted, though each property alone was: ${up.problem}`, why: limit.section, evidence: [up.exchange] });
+          });
+        }
+        return;
+      }
+      const answered = baseIds.map((id) => up.value!.find((x) => String(x?.id).toLowerCase() === id.toLowerCase()));
+      const sent = changes.map(({ id: _id, ...rest }) => rest as Payload);
+      await judgeProps(ctx, r, limit, props, 'update', sent, answered, 'write', 'update answer', [up.exchange]);
+      const applied = (m: Map<string, Rec>) => baseIds.every((id, i) => payloadMismatches(r, sent[i], m.get(id.toLowerCase()), 'get', { only: (q) => props.includes(q) }).length === 0);
+      const after = await getByIds(ctx, r, baseIds, 'get by id after the update at the limit', applied);
+      await judgeProps(ctx, r, limit, props, 'update', sent, baseIds.map((id) => after.byId.get(id.toLowerCase())), 'get', `get of ${r.title} by id after the update`, [up.exchange, after.exchange]);
     });
   }
 }

@@ -286,6 +286,7 @@ function makeContext(p: Parts): CheckContext {
         case: c,
         itemId,
         client,
+        scope: p.scope.through(client),
         exchanges: itemExchanges,
         property: (arb, predicate, opts = {}) => base.property(arb, predicate, { ...opts, label: opts.label ?? itemId }),
         sample: (arb, label) => fc.sample(arb, { seed: mixSeed(rt.config.seed, `${itemId}:${label}`), numRuns: 1 })[0],
@@ -311,7 +312,8 @@ function makeContext(p: Parts): CheckContext {
 
 /** A failure as an item records it: evidence converted, a curl reproducer of the last exchange. */
 function failureRecord(d: FailureDetail, fallback: Exchange[]): Omit<FailureDetail, 'evidence'> & { evidence?: unknown[]; curl?: string } {
-  const ev = d.evidence?.length ? d.evidence : fallback.slice(-2);
+  const given = (d.evidence ?? []).filter((x): x is Exchange => !!x);
+  const ev = given.length ? given : fallback.slice(-2);
   return {
     message: d.message,
     expected: d.expected,

@@ -6,3 +6,5 @@ export { ItemBook, type ItemOutcome, type ItemRecord } from './items.js';
 export { curlFor, shellQuote } from './reproducer.js';
 export { runtime, observed, type Runtime } from './runtime.js';
 export { Scope } from './scope.js';
+export { forValues } from './values.js';
+export { eventually, largestVisibilityDelay } from './visibility.js';

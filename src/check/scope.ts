@@ -10,9 +10,18 @@ import { resource as resourceModel, type ResourceModel } from '../schema/model.j
 import { CheckFailure, TargetError, isTargetError } from './failure.js';
 
 export class Scope {
-  private readonly created = new Map<string, string[]>();
+  private readonly created: Map<string, string[]>;
+  /** the exchange of the last create request (createRaw's evidence) */
+  private lastCreate?: Exchange;
 
-  constructor(private readonly client: StoreClient, private readonly maxDataItems: number | null) {}
+  constructor(private readonly client: StoreClient, private readonly maxDataItems: number | null, shared?: Map<string, string[]>) {
+    this.created = shared ?? new Map();
+  }
+
+  /** The same scope (the same records, deleted when it closes) sending through another client: an item's, for its evidence. */
+  through(client: StoreClient): Scope {
+    return new Scope(client, this.maxDataItems, this.created);
+  }
 
   /** Ids this scope created, by resource, in creation order. */
   ids(resource: string): string[] {
@@ -32,6 +41,7 @@ export class Scope {
     for (let i = 0; i < items.length; i += size) {
       const chunk = items.slice(i, i + size);
       const result = await this.client.create(r, chunk);
+      this.lastCreate = result.exchange;
       const got = Array.isArray(result.exchange.json) ? (result.exchange.json as Rec[]) : [];
       this.remember(r.name, got.map((x) => x?.id).filter((id): id is string => typeof id === 'string'));
       if (isTargetError(result.exchange)) {
@@ -57,6 +67,21 @@ export class Scope {
       out.push(...got);
     }
     return out;
+  }
+
+  /**
+   * Create, telling a refusal apart instead of failing: `ok` false with the
+   * problem and the exchange when the target refused the items (a check that
+   * probes which value is refused); a lost answer is still a TargetError.
+   */
+  async createRaw(res: ResourceModel | string, items: Rec[]): Promise<{ ok: boolean; value?: Rec[]; problem?: string; exchange: Exchange }> {
+    try {
+      const value = await this.create(res, items);
+      return { ok: true, value, exchange: this.lastCreate! };
+    } catch (e) {
+      if (e instanceof CheckFailure && e.detail.evidence?.length) return { ok: false, problem: String(e.detail.actual ?? e.detail.message), exchange: e.detail.evidence[0] };
+      throw e;
+    }
   }
 
   /** Forget ids a check deleted itself (so cleanup does not delete them twice). */

@@ -33,6 +33,7 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'expect', env: 'STORE_EXPECT', kind: 'string', arg: 'FILE', help: 'known deviations (JSON): reported as expected failures, they do not fail the run' },
   { flag: 'baseline', env: 'STORE_BASELINE', kind: 'string', arg: 'FILE', help: 'an earlier report.json: new failures and changed observations fail the run' },
   { flag: 'min-coverage', env: 'STORE_MIN_COVERAGE', kind: 'int', arg: 'PERCENT', min: 0, help: 'no verdict (exit 3) when fewer than PERCENT % of the spec items could be judged' },
+  { flag: 'visibility-timeout-ms', env: 'STORE_VISIBILITY_TIMEOUT_MS', kind: 'int', arg: 'N', min: 0, help: 'how long a read may take to show a write (lagging replicas) before it is judged (default 5000)' },
   { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, help: 'requests in flight at most, across all workers (default 24)' },
   { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
   { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, help: 'per-request timeout (default 15000)' },

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { check, type CheckContext, type Fixture, type ItemContext } from '../../src/check/index.js';
 import type { Rec } from '../../src/client/api.js';
 import { checksOf, rangePairs, type CheckDef } from '../../src/items/index.js';
+import { forValues } from '../../src/check/values.js';
 import type { FilterModel, ResourceModel } from '../../src/schema/model.js';
 import { arrayCase, booleanCase, bothCase, dayCase, idCase, rangeCase, type CaseSpec, type CaseValues } from './cases.js';
 import { hasOpen, judgeGet, termsText, type Term } from './oracle.js';
@@ -51,11 +52,8 @@ function filtersOf(s: Scoped, terms: Term[]): Rec {
 const labelOf = (r: ResourceModel, subject: string, c: string) => `${r.name}.filters.${subject}#${c}`;
 
 /** The designed value (one run), then generated ones for the rest of the depth's values. */
-async function forValues(it: ItemContext, spec: CaseValues<unknown>, label: string, run: (v: unknown) => Promise<void>): Promise<void> {
-  const total = Math.max(1, it.depth.values);
-  if (spec.designed) await it.property(spec.designed as fc.Arbitrary<unknown>, run, { runs: 1, label });
-  const rest = spec.designed ? total - 1 : total;
-  if (rest > 0) await it.property(spec.generated as fc.Arbitrary<unknown>, run, { runs: rest, label: `${label}:generated` });
+function valuesOf(it: ItemContext, spec: CaseValues<unknown>, label: string, run: (v: unknown) => Promise<void>): Promise<void> {
+  return forValues(it, spec.designed, spec.generated as fc.Arbitrary<unknown>, run, label);
 }
 
 /** The terms' filter models, to check they are taken. */
@@ -90,7 +88,7 @@ export function registerFilterChecks(r: ResourceModel, fx: Fixture<Scoped>): voi
       const s = await scoped(ctx);
       await Promise.all(def.items.map((item) => ctx.item(item.case, async (it) => {
         const spec = prepare(it, s, subject);
-        await forValues(it, spec, labelOf(r, subject, item.case), async (v) => {
+        await valuesOf(it, spec, labelOf(r, subject, item.case), async (v) => {
           const terms = spec.terms(v);
           const ans = await ask(it, s, filtersOf(s, terms));
           const get = ans.get;
@@ -116,7 +114,7 @@ export function registerFilterChecks(r: ResourceModel, fx: Fixture<Scoped>): voi
       await Promise.all(def.items.map((item) => ctx.item(item.case, async (it) => {
         const spec = prepare(it, s, subject);
         let compared = 0;
-        await forValues(it, spec, labelOf(r, subject, item.case), async (v) => {
+        await valuesOf(it, spec, labelOf(r, subject, item.case), async (v) => {
           const terms = spec.terms(v);
           if (await countAgrees(it, s, terms)) compared++;
         });

@@ -10,13 +10,16 @@
  */
 import type { CheckContext } from '../../src/check/index.js';
 import { observed } from '../../src/check/index.js';
+import { countPath } from '../../src/check/pages.js';
+import { eventually } from '../../src/check/visibility.js';
 import type { Rec } from '../../src/client/api.js';
 import type { Exchange } from '../../src/client/http.js';
 import type { FieldModel, PayloadPropModel, ResourceModel, ScalarKind } from '../../src/schema/model.js';
 import { describeValue, sameStoredValue } from '../../src/values/index.js';
 import { batchArb, looseKey, payloadArb, updateArb, type Payload, type PayloadContext } from '../../generators/index.js';
 
-export type Form = 'get' | 'write';
+export type { Form } from '../../src/items/index.js';
+type Form = 'get' | 'write';
 
 export interface Mismatch {
   prop: string;
@@ -29,24 +32,8 @@ export interface Mismatch {
 
 const lower = (s: unknown) => String(s).toLowerCase();
 
-/** The field a record shows in this form (write form: create/update responses). */
-export function fieldOf(r: ResourceModel, form: Form, name: string): FieldModel | undefined {
-  const fields = form === 'write' && r.writeFields.length ? r.writeFields : r.fields;
-  return fields.find((f) => f.name === name);
-}
-
-/**
- * The payload properties a record can be compared on: those with a record
- * field in this form (product `fileid` shows as no field), minus the fields
- * with a documented write-form quirk (product `size` is '0' in create/update
- * answers, §4) when the form is write.
- */
-export function comparableProps(r: ResourceModel, form: Form): PayloadPropModel[] {
-  return r.payload.filter((p) => {
-    const f = fieldOf(r, form, p.recordField ?? p.name);
-    return f !== undefined && !(form === 'write' && f.quirk);
-  });
-}
+export { comparableProps, fieldOf } from '../../src/items/index.js';
+import { comparableProps, fieldOf } from '../../src/items/index.js';
 
 /** Sorted strings: tags are compared as a set (the spec does not say their order). */
 const sortedStrings = (xs: unknown[]) => xs.map((x) => String(x)).sort();
@@ -166,18 +153,31 @@ export function matchResponse(r: ResourceModel, payloads: Array<Payload | Rec>, 
   });
 }
 
-/** Get by an id filter, with a page size large enough when the ids may exceed a default page. */
-export async function getByIds(ctx: CheckContext, r: ResourceModel, ids: string[], what: string): Promise<{ records: Rec[]; byId: Map<string, Rec>; exchange: Exchange }> {
+/**
+ * Get by an id filter, with a page size large enough when the ids may exceed a
+ * default page. `visible` says when the read shows the write just made (the
+ * records created, the change applied): a lagging store is read again until it
+ * does or the visibility deadline passes (src/check/visibility.ts); the last
+ * read is returned either way, for the caller to judge.
+ */
+export async function getByIds(ctx: CheckContext, r: ResourceModel, ids: string[], what: string, visible: (byId: Map<string, Rec>) => boolean = (m) => ids.every((id) => m.has(lower(id)))): Promise<{ records: Rec[]; byId: Map<string, Rec>; exchange: Exchange }> {
   const defaultSize = observed('pagination.defaultPageSize') ?? 10;
   const pagination = ids.length > Math.min(defaultSize, 10) ? { pageSize: Math.max(ids.length, 1) } : undefined;
-  const res = await ctx.client.get(r, { filters: { id: ids }, pagination });
-  const records = ctx.ok(res, what);
-  return { records, byId: indexById(records), exchange: res.exchange };
+  const { result } = await eventually(async () => {
+    const res = await ctx.client.get(r, { filters: { id: ids }, pagination });
+    const records = ctx.ok(res, what);
+    return { records, byId: indexById(records), exchange: res.exchange };
+  }, (x) => visible(x.byId));
+  return result;
 }
 
-export async function countByIds(ctx: CheckContext, r: ResourceModel, ids: string[], what: string): Promise<{ count: number; exchange: Exchange }> {
-  const res = await ctx.client.count(r, { filters: { id: ids } });
-  return { count: ctx.ok(res, what), exchange: res.exchange };
+/** Count by an id filter; `visible` as for getByIds (e.g. the count a delete should leave). */
+export async function countByIds(ctx: CheckContext, r: ResourceModel, ids: string[], what: string, visible: (count: number) => boolean = () => true): Promise<{ count: number; exchange: Exchange }> {
+  const { result } = await eventually(async () => {
+    const res = await ctx.client.count(r, { filters: { id: ids }, path: countPath(r) });
+    return { count: ctx.ok(res, what), exchange: res.exchange };
+  }, (x) => visible(x.count));
+  return result;
 }
 
 /** The last exchange of the check (the one a step just made). */
@@ -264,3 +264,23 @@ export const batches = (r: ResourceModel, pctx: PayloadContext, size: { minLengt
   batchArb(r.name, pctx, size).map((b) => b.map((p) => fitUtf16(r, p)));
 export const updates = (r: ResourceModel, pctx: PayloadContext, mode: 'partial' | 'full') =>
   updateArb(r.name, pctx, { mode }).map((p) => fitUtf16(r, p));
+
+const pick = (ms: Mismatch[], key: 'sent' | 'got') => Object.fromEntries(ms.map((m) => [m.prop, m[key]]));
+
+/** Fail with the mismatched properties: what was sent (or before), what came back, where the spec says so. */
+export function failValues(ctx: CheckContext, what: string, ms: Mismatch[], rule: string, evidence: Exchange[], sentWord = 'sent'): never {
+  return ctx.fail({
+    message: `${what}: ${mismatchesText(ms, sentWord)} (${rule})`,
+    expected: pick(ms, 'sent'),
+    actual: pick(ms, 'got'),
+    evidence,
+  });
+}
+
+/** The ids of created records, or a failure naming the record without one. */
+export function idsOf(ctx: CheckContext, created: Rec[], ex: Exchange): string[] {
+  return created.map((rec, i) => {
+    if (typeof rec?.id !== 'string') ctx.fail({ message: `create answered record ${i} without a string id (§4 Responses)`, actual: rec, evidence: [ex] });
+    return rec.id as string;
+  });
+}

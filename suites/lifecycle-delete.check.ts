@@ -1,0 +1,166 @@
+/**
+ * Delete (§4 Delete: the body carries `filter` as an array of objects, each
+ * `{id: array of GUID}`; success is `{success: 'true'}`), for every writable
+ * resource, in both shapes the spec allows:
+ *   #several-ids      one filter object whose id array lists several records
+ *   #several-filters  several filter objects, one id each
+ * Items:
+ *   <r>.lifecycle.delete.response#answer
+ *   <r>.lifecycle.delete.exact#several-ids #several-filters   exactly the named ids go; the others stay
+ *   <r>.lifecycle.delete.gone#several-ids #several-filters    the deleted ids are gone from get and count
+ * Every deleted record sits between two survivors of its own create, and a
+ * record of an earlier create must survive too. Reads after the delete wait
+ * for it to show (a lagging store, src/check/visibility.ts).
+ */
+import fc from 'fast-check';
+import { check, type CheckContext, type ItemContext } from '../src/check/index.js';
+import type { Rec } from '../src/client/api.js';
+import type { Exchange } from '../src/client/http.js';
+import { checksOf } from '../src/items/index.js';
+import { resources, type ResourceModel } from '../src/schema/model.js';
+import { describeValue } from '../src/values/index.js';
+import { refsFixture, refsFor, REFERENCED } from './support/refs.js';
+import { batches, countByIds, getByIds, idsOf, last, payloadContext, payloads, withCreated } from './support/writes.js';
+
+const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
+const refs = refsFixture();
+const SHAPES = ['several-ids', 'several-filters'] as const;
+type Shape = (typeof SHAPES)[number];
+
+/** The `filter` of a delete in one shape: one object with every id, or one object per id. */
+const filterOf = (shape: Shape, ids: string[]) => (shape === 'several-ids' ? [{ id: ids }] : ids.map((id) => ({ id: [id] })));
+const shapeText = (shape: Shape, n: number) => (shape === 'several-ids' ? `one filter object listing ${n} ids` : `${n} filter objects of one id each`);
+
+/**
+ * A bystander record, a batch of 5+ records, and two or more of its odd
+ * positions (each between two survivors) to delete.
+ */
+function planArb(ctx: CheckContext, r: ResourceModel, ids: Partial<Record<string, string[]>>) {
+  const pctx = payloadContext(ctx, ids);
+  return fc.tuple(payloads(r, pctx), batches(r, pctx, { minLength: 5, maxLength: Math.max(5, ctx.depth.batch) }))
+    .chain(([bystander, batch]) => {
+      const odd = [...batch.keys()].filter((i) => i % 2 === 1 && i < batch.length - 1);
+      return fc.tuple(fc.constant(bystander), fc.constant(batch), fc.subarray(odd, { minLength: 2 }));
+    });
+}
+
+interface Deleted {
+  survivors: string[];
+  doomed: string[];
+  res: Exchange;
+  evidence: Exchange[];
+}
+
+/** Create the bystander and the batch, delete the chosen records in one shape, run `judge`. */
+async function withDeleted(ctx: ItemContext, r: ResourceModel, shape: Shape, fixtureIds: string[], plan: [Rec, Rec[], number[]], judge: (d: Deleted) => Promise<void>): Promise<void> {
+  const [bystander, batch, chosen] = plan;
+  await withCreated(ctx, r, [bystander], async ([other], ex0, deleted) => {
+    const created = await ctx.scope.create(r, batch);
+    const ex = last(ctx);
+    const createdIds = idsOf(ctx, created, ex);
+    const doomed = chosen.map((i) => createdIds[i]);
+    const res = await ctx.client.delete(r, doomed, { filter: filterOf(shape, doomed) });
+    ctx.ok(res, `delete of ${doomed.length} ${r.title} record(s) with ${shapeText(shape, doomed.length)}`);
+    deleted(doomed);
+    const gone = new Set(doomed.map((x) => x.toLowerCase()));
+    const survivors = [String(other.id), ...createdIds.filter((x) => !gone.has(x.toLowerCase())), ...fixtureIds];
+    await judge({ survivors, doomed, res: res.exchange, evidence: [ex0, ex, res.exchange] });
+  });
+}
+
+for (const r of WRITABLE) {
+  const [response] = checksOf('lifecycle.delete.response', r.name);
+  check(response, async (ctx) => {
+    await ctx.item('answer', async (it) => {
+      const pctx = payloadContext(it, (await refsFor(refs, it, r)).ids);
+      const arb = batches(r, pctx, { minLength: 1, maxLength: Math.max(1, it.depth.batch) }).chain((b) => fc.tuple(fc.constant(b), fc.subarray([...b.keys()], { minLength: 1 })));
+      await it.property(arb, async ([batch, chosen]) => {
+        await withCreated(it, r, batch, async (created, ex, deleted) => {
+          const createdIds = idsOf(it, created, ex);
+          const doomed = chosen.map((i) => createdIds[i]);
+          const res = await it.client.delete(r, doomed);
+          if (res.ok) {
+            deleted(doomed);
+            return;
+          }
+          if (!res.exchange.response || res.exchange.response.status >= 500) it.ok(res, `delete of ${doomed.length} ${r.title} record(s)`);
+          it.fail({
+            message: `delete of ${doomed.length} ${r.title} record(s) this run created answered ${res.problem}`,
+            why: "§4 Delete: the success response is {success: 'true'}",
+            expected: { success: 'true' }, actual: (res.exchange.json as Rec | undefined) ?? res.exchange.response?.text, evidence: [res.exchange],
+          });
+        });
+      });
+    });
+  });
+
+  const [exact] = checksOf('lifecycle.delete.exact', r.name);
+  check(exact, async (ctx) => {
+    const refSet = await refsFor(refs, ctx, r);
+    // records of other checks of this file: the refs fixture, when it holds records of this resource
+    const fixtureIds = REFERENCED.includes(r.name) ? (await refs.get(ctx)).ids[r.name] ?? [] : [];
+    for (const shape of SHAPES) {
+      await ctx.item(shape, async (it) => {
+        await it.property(planArb(it, r, refSet.ids), async (plan) => {
+          await withDeleted(it, r, shape, fixtureIds, plan, async ({ survivors, doomed, res, evidence }) => {
+            const all = [...survivors, ...doomed];
+            const gone = (m: Map<string, Rec>) => doomed.every((x) => !m.has(x.toLowerCase()));
+            const got = await getByIds(it, r, all, 'get by the ids of the batch and its neighbours', gone);
+            const missing = survivors.filter((x) => !got.byId.has(x.toLowerCase()));
+            const kept = doomed.filter((x) => got.byId.has(x.toLowerCase()));
+            if (missing.length || kept.length) {
+              it.fail({
+                message: `delete with ${shapeText(shape, doomed.length)} (${doomed.length} of the records) ${[
+                  missing.length ? `also removed ${missing.length} record(s) it did not name: ${missing.join(', ')}` : '',
+                  kept.length ? `left ${kept.length} named record(s) in place: ${kept.join(', ')}` : '',
+                ].filter(Boolean).join(' and ')}`,
+                why: '§4 Delete: delete removes exactly the ids of every filter object',
+                expected: { survive: survivors, removed: doomed },
+                actual: { returnedByGet: got.records.map((x) => x?.id) },
+                evidence: [...evidence, got.exchange],
+              });
+            }
+            const counted = await countByIds(it, r, all, 'count by the ids of the batch and its neighbours', (n) => n === survivors.length);
+            if (counted.count !== survivors.length) {
+              it.fail({
+                message: `after deleting ${doomed.length} record(s) with ${shapeText(shape, doomed.length)}, count with the ids of ${all.length} records gives ${counted.count} while ${survivors.length} survive`,
+                why: '§4 Delete: other records survive',
+                expected: survivors.length, actual: counted.count, evidence: [res, got.exchange, counted.exchange],
+              });
+            }
+          });
+        });
+      });
+    }
+  });
+
+  const [gone] = checksOf('lifecycle.delete.gone', r.name);
+  check(gone, async (ctx) => {
+    const refSet = await refsFor(refs, ctx, r);
+    for (const shape of SHAPES) {
+      await ctx.item(shape, async (it) => {
+        await it.property(planArb(it, r, refSet.ids), async (plan) => {
+          await withDeleted(it, r, shape, [], plan, async ({ doomed, res }) => {
+            const got = await getByIds(it, r, doomed, 'get by the deleted ids', (m) => m.size === 0);
+            const still = doomed.filter((x) => got.byId.has(x.toLowerCase()));
+            if (still.length) {
+              it.fail({
+                message: `get with filters.id of ${doomed.length} ${r.title} record(s) deleted with ${shapeText(shape, doomed.length)} still returns ${still.length}: ${still.join(', ')}`,
+                why: '§4 Delete: a deleted id is gone',
+                expected: [], actual: got.records.map((x) => x?.id), evidence: [res, got.exchange],
+              });
+            }
+            const counted = await countByIds(it, r, doomed, 'count by the deleted ids', (n) => n === 0);
+            if (counted.count !== 0) {
+              it.fail({
+                message: `count with filters.id of ${doomed.length} ${r.title} record(s) deleted with ${shapeText(shape, doomed.length)} gives ${describeValue(String(counted.count))}, expected "0"`,
+                why: '§4 Delete: a deleted id is gone from count',
+                expected: 0, actual: counted.count, evidence: [res, counted.exchange],
+              });
+            }
+          });
+        });
+      });
+    }
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * The records a payload's references point at (product categoryid and
+ * collectionid, page backgroundfileid…), from the model: a few categories and
+ * collections created once per check file, and existing files (they cannot be
+ * created through the API; with none, the all-zero GUID of §2 stands in).
+ */
+import fc from 'fast-check';
+import { fixture, runtime, type CheckContext, type Fixture } from '../../src/check/index.js';
+import type { Rec } from '../../src/client/api.js';
+import { resource, resources, type ResourceModel } from '../../src/schema/model.js';
+import { batches } from './writes.js';
+
+export interface Refs {
+  /** ids by referenced resource name */
+  ids: Partial<Record<string, string[]>>;
+  /** lower-cased id -> name, for every referenced record */
+  names: Map<string, string>;
+}
+
+/** Resources some payload property references, from the model. */
+export const REFERENCED = [...new Set(resources().filter((r) => r.writable).flatMap((r) => r.payload.map((p) => p.references).filter((x): x is string => !!x)))];
+
+/** A refs fixture for the calling check file (call once, at module level). */
+export function refsFixture(): Fixture<Refs> {
+  return fixture<Refs>(async (scope, client) => {
+    const rt = runtime();
+    const out: Refs = { ids: {}, names: new Map() };
+    for (const name of REFERENCED) {
+      const target = resource(name);
+      let records: Rec[] = [];
+      if (target.writable) {
+        const [items] = fc.sample(batches(target, { tag: rt.config.runTag }, { minLength: 3, maxLength: 3 }), { seed: rt.config.seed ^ 0x5eed, numRuns: 1 });
+        records = await scope.create(target, items);
+      } else {
+        const got = await client.get(target, { pagination: { pageSize: 3 } });
+        records = got.ok ? (got.value ?? []).slice(0, 3) : [];
+      }
+      out.ids[name] = records.map((x) => x.id).filter((id): id is string => typeof id === 'string');
+      for (const x of records) if (typeof x.id === 'string' && typeof x.name === 'string') out.names.set(x.id.toLowerCase(), x.name);
+    }
+    return out;
+  });
+}
+
+const needsRefs = (r: ResourceModel) => r.payload.some((p) => p.references);
+
+/** The refs a resource's payloads need (none asked when it references nothing). */
+export async function refsFor(fx: Fixture<Refs>, ctx: CheckContext, r: ResourceModel): Promise<Refs> {
+  return needsRefs(r) ? fx.get(ctx) : { ids: {}, names: new Map() };
+}
