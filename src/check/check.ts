@@ -184,7 +184,9 @@ export function check(spec: CheckDef | CheckSpec, fn: (ctx: CheckContext) => Pro
     } finally {
       await scope.close();
     }
-    book.settle('the check ended without judging it (a suite gap: the catalogue lists it)', selected);
+    // an item the catalogue lists and the check never reached is a gap of the suite: no verdict rather than a silent hole
+    const gaps = book.settle('the check ended without judging it (a gap of the suite)', selected);
+    if (gaps.length && !meta.suiteError && !meta.failure && !meta.targetError) meta.suiteError = `${id} ended without judging ${gaps.map((c) => `#${c}`).join(', ')}`;
     finish();
     conclude(meta, book);
     if (meta.suiteError) throw new Error(`storecheck suite error: ${meta.suiteError}`);

@@ -72,8 +72,14 @@ export class ItemBook {
   }
 
   /** Items not recorded yet get `reason` (the check ended, failed or was stopped before judging them). */
-  settle(reason: string, selected: (c: string) => boolean): void {
-    for (const c of this.cases) if (!this.records.has(c) && selected(c)) this.records.set(c, { status: 'not-judged', reason });
+  settle(reason: string, selected: (c: string) => boolean): string[] {
+    const filled: string[] = [];
+    for (const c of this.cases) {
+      if (this.records.has(c) || !selected(c)) continue;
+      this.records.set(c, { status: 'not-judged', reason });
+      filled.push(c);
+    }
+    return filled;
   }
 
   count(status: ItemOutcome): number {
