@@ -12,7 +12,7 @@ import {
   type FieldModel, type Operation, type PayloadPropModel, type ResourceModel, type ScalarKind,
 } from '../src/schema/model.js';
 import { GET_CAP, type Behaviour } from './behaviour.js';
-import { composePipeline, type FaultHooks, type Pipeline, type Rec } from './pipeline.js';
+import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec } from './pipeline.js';
 
 export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 const EPOCH = '1970-01-01 00:00:00';
@@ -213,6 +213,7 @@ export class Engine {
       inputString: (v) => v,
       afterCreate: (_r, rec) => rec,
       afterUpdate: (_r, rec) => rec,
+      condition: (site) => engine.defaultCondition(site),
     } satisfies Pipeline;
   }
 
@@ -332,6 +333,8 @@ export class Engine {
     }
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'INVALID_BODY', 'the body must be one JSON object');
     const b = body as Rec;
+    // what the request is about, for hooks local to one resource or operation (the engine handles a request synchronously)
+    setRequestContext({ resource: route.resource, op: route.op, body: b });
     const auth = b.authentication;
     const bodyKey = auth && typeof auth === 'object' && !Array.isArray(auth) ? auth.apiKey : undefined;
     const verdict = this.pipeline.authenticate({ bodyKey, headers: req.headers, query: req.query, serverKey: this.opts.apiKey });
@@ -396,43 +399,42 @@ export class Engine {
 
     const p = this.pipeline;
     const kinds = this.fieldKinds.get(r.name)!;
-    const inclusive = this.behaviour.rangeInclusive;
-    const conditions: Array<(rec: Rec) => boolean> = [];
-    const ranges = new Map<string, { kind: ScalarKind; min?: string; max?: string }>();
+    const op = requestContext()?.op === 'count' ? 'count' : 'get';
+    // conditions by field: the _min and _max of one field always bound together (also under OR)
+    const byField = new Map<string, Array<(rec: Rec) => boolean>>();
     for (const [key, value] of Object.entries(f)) {
       const m = byKey.get(key)!;
       const kind = (kinds.get(m.field)?.kind as ScalarKind | undefined) ?? m.valueKind;
-      const field = m.field;
-      if (m.filter === 'array') {
-        const wanted = (value as unknown[]).map((x) => String(x));
-        conditions.push((rec) => p.matchArray(String(rec[field] ?? ''), wanted, kind));
-      } else if (m.filter === 'boolean') {
-        const want = String(value);
-        conditions.push((rec) => p.matchBoolean(String(rec[field] ?? ''), want));
-      } else {
-        const bound = String(Array.isArray(value) ? value[0] : value);
-        const g = ranges.get(field) ?? { kind };
-        g[m.bound!] = bound;
-        ranges.set(field, g);
-      }
+      const site: FilterSite = { resource: r, key, field: m.field, filter: m.filter, bound: m.bound, kind, value, op };
+      const list = byField.get(m.field) ?? [];
+      list.push(p.condition(site));
+      byField.set(m.field, list);
     }
-    for (const [field, g] of ranges) {
-      conditions.push((rec) => {
-        const value = String(rec[field] ?? '');
-        if (g.min !== undefined) {
-          const c = p.compareRange(value, g.min, g.kind);
-          if (!(inclusive ? c >= 0 : c > 0)) return false;
-        }
-        if (g.max !== undefined) {
-          const c = p.compareRange(value, g.max, g.kind);
-          if (!(inclusive ? c <= 0 : c < 0)) return false;
-        }
-        return true;
-      });
-    }
+    const conditions = [...byField.values()].map((list) => (list.length === 1 ? list[0] : (rec: Rec) => list.every((c) => c(rec))));
     if (conditions.length === 0) return () => true;
     if (this.behaviour.filterCombination === 'or') return (rec) => conditions.some((c) => c(rec));
     return (rec) => conditions.every((c) => c(rec));
+  }
+
+  /** The default condition of one filter key: array, Boolean or one range bound (pipeline.condition's `next`). */
+  private defaultCondition(site: FilterSite): (rec: Rec) => boolean {
+    const p = this.pipeline;
+    const { field, kind, value } = site;
+    if (site.filter === 'array') {
+      const wanted = (value as unknown[]).map((x) => String(x));
+      return (rec) => p.matchArray(String(rec[field] ?? ''), wanted, kind);
+    }
+    if (site.filter === 'boolean') {
+      const want = String(value);
+      return (rec) => p.matchBoolean(String(rec[field] ?? ''), want);
+    }
+    const bound = String(Array.isArray(value) ? value[0] : value);
+    const inclusive = this.behaviour.rangeInclusive;
+    return (rec) => {
+      const c = p.compareRange(String(rec[field] ?? ''), bound, kind);
+      if (site.bound === 'min') return inclusive ? c >= 0 : c > 0;
+      return inclusive ? c <= 0 : c < 0;
+    };
   }
 
   private intParam(name: string, v: unknown): number | undefined {

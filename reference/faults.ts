@@ -11,6 +11,7 @@ import { RULES, type RuleId } from '../src/rules.js';
 import { resource } from '../src/schema/model.js';
 import { ApiError } from './engine.js';
 import type { FaultHooks, Rec } from './pipeline.js';
+import { findLocalFault } from './faults-generated.js';
 
 export interface Fault {
   name: string;
@@ -515,8 +516,9 @@ export function faultNames(): string[] {
   return FAULTS.map((f) => f.name);
 }
 
+/** A hand-written fault, or a local one of the generated catalogue (faults-generated.ts, `<family>:<resource>.<subject>`). */
 export function getFault(name: string): Fault {
-  const f = BY_NAME.get(name);
-  if (!f) throw new Error(`unknown fault "${name}" (known: ${faultNames().join(', ')})`);
+  const f = BY_NAME.get(name) ?? findLocalFault(name);
+  if (!f) throw new Error(`unknown fault "${name}" (hand-written: ${faultNames().join(', ')}; generated: <family>:<resource>.<subject>, see reference/faults-generated.ts)`);
   return f;
 }

@@ -29,7 +29,43 @@ export interface PageRequest {
   cap: number;
 }
 
+/** One key of a get or count's filters, as a condition is built for it. */
+export interface FilterSite {
+  resource: ResourceModel;
+  key: string;
+  /** the record field it filters */
+  field: string;
+  filter: 'array' | 'range' | 'boolean';
+  bound?: 'min' | 'max';
+  /** the kind of the record field */
+  kind: ScalarKind;
+  /** the value as sent */
+  value: unknown;
+  op: 'get' | 'count';
+}
+
+/** The request being handled (the engine handles one request at a time, synchronously). */
+export interface RequestContext {
+  resource: ResourceModel;
+  op: string;
+  /** the parsed JSON body */
+  body: Rec;
+}
+
+let current: RequestContext | undefined;
+
+/** The request the engine is handling now: lets a fault touch one resource or one operation only. */
+export function requestContext(): RequestContext | undefined {
+  return current;
+}
+
+export function setRequestContext(c: RequestContext | undefined): void {
+  current = c;
+}
+
 export interface Pipeline {
+  /** the test one filter key applies to each record (by default matchArray, matchBoolean or compareRange) */
+  condition(site: FilterSite): (rec: Rec) => boolean;
   /** §5: who may call */
   authenticate(a: AuthInput): AuthResult;
   /** a record in get form (§4 Formatting differs by operation) */

@@ -1,0 +1,287 @@
+/**
+ * The generated catalogue of LOCAL faults: each breaks one rule in one place
+ * only — one filter key of one resource, one payload property, one field's
+ * form, one resource's pages or counts or deletes, one operation's key check —
+ * the way real regressions do (one column, one query builder, one endpoint).
+ * Derived from the same schema model as the item catalogue (src/items), so a
+ * new resource gets its faults with its schema. Each fault names the items
+ * that must fail (`expects`: globs over item ids `<check>#<case>`); a proof
+ * counts it caught only when a failing item matches them (reference/prove.ts).
+ *
+ * Names are stable: `<family>:<resource>.<key|field|op>`.
+ */
+import { resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
+import { leaves } from '../src/schema/leaves.js';
+import { rangePairs } from '../src/items/index.js';
+import { RULES, type RuleId } from '../src/rules.js';
+import { requestContext, type FaultHooks, type Rec } from './pipeline.js';
+import type { Fault } from './faults.js';
+
+export interface LocalFault extends Fault {
+  family: Family;
+  /** the resource it touches */
+  resource: string;
+  /** the key, field, property or operation it touches */
+  subject: string;
+  /** item-id globs of which at least one must fail */
+  expects: string[];
+}
+
+export const FAMILIES = [
+  'filter-ignored', 'count-ignores-filter', 'bound-exclusive', 'array-first-value-only', 'case-insensitive',
+  'update-ignores-property', 'create-drops-property', 'update-truncates-string', 'get-form-wrong', 'write-form-wrong',
+  'pages-overlap', 'page-one-too-many', 'default-get-uncapped', 'count-capped-1000', 'count-plus-one-filtered',
+  'delete-first-id-only', 'delete-first-filter-only', 'auth-ignored', 'version-stale',
+] as const;
+export type Family = (typeof FAMILIES)[number];
+
+const LIST = () => resources().filter((r) => !r.single && r.operations.includes('get'));
+const WRITABLE = () => resources().filter((r) => r.writable && r.payload.length > 0);
+const lower = (v: unknown) => String(v ?? '').toLowerCase();
+const on = (r: ResourceModel) => requestContext()?.resource.name === r.name;
+
+function local(family: Family, r: ResourceModel, subject: string, breaks: RuleId, description: string, expects: string[], hooks: Partial<FaultHooks>): LocalFault {
+  return { name: `${family}:${r.name}.${subject}`, family, resource: r.name, subject, breaks, section: RULES[breaks].section, description, expects, hooks };
+}
+
+/** Items of every filter check of a key (and of its field's both-bounds and count checks). */
+function filterItems(r: ResourceModel, f: FilterModel): string[] {
+  const out = [`${r.name}.filters.*.${f.key}#*`];
+  if (f.filter === 'range' && rangePairs(r).some((p) => p.field === f.field)) out.push(`${r.name}.filters.*.${f.field}#both`);
+  return out;
+}
+
+// ---------------------------------------------------------------- filters
+
+function filterFaults(r: ResourceModel): LocalFault[] {
+  const out: LocalFault[] = [];
+  const rule = (f: FilterModel): RuleId => (f.key === 'id' ? 'filters.id' : `filters.${f.filter}` as RuleId);
+  for (const f of r.filters) {
+    const at = (site: { resource: ResourceModel; key: string }) => site.resource.name === r.name && site.key === f.key;
+    out.push(local('filter-ignored', r, f.key, rule(f), `${r.name} get and count ignore the ${f.key} filter`, filterItems(r, f), {
+      condition: (site, next) => (at(site) ? () => true : next(site)),
+    }));
+    out.push(local('count-ignores-filter', r, f.key, 'filters.count-agrees', `${r.name} count ignores the ${f.key} filter (get honours it)`, [`${r.name}.filters.count-agrees.${f.key}#*`, ...(f.filter === 'range' ? [`${r.name}.filters.count-agrees.${f.field}#both`] : [])], {
+      condition: (site, next) => (at(site) && site.op === 'count' ? () => true : next(site)),
+    }));
+    if (f.filter === 'range') {
+      out.push(local('bound-exclusive', r, f.key, 'filters.range', `${r.name} ${f.key} leaves out a record equal to the bound (every other bound inclusive)`, [`${r.name}.filters.range.${f.key}#equal`, `${r.name}.filters.count-agrees.${f.key}#equal`, `${r.name}.filters.range.${f.field}#both`], {
+        condition: (site, next) => {
+          const test = next(site);
+          if (!at(site)) return test;
+          const bound = String(Array.isArray(site.value) ? site.value[0] : site.value);
+          return (rec) => test(rec) && compareEqual(rec[site.field], bound, site.kind) === false;
+        },
+      }));
+    }
+    if (f.filter === 'array' && f.key !== 'id') {
+      out.push(local('array-first-value-only', r, f.key, 'filters.array', `${r.name} ${f.key} uses only the first listed value`, [`${r.name}.filters.array.${f.key}#several`, `${r.name}.filters.count-agrees.${f.key}#several`], {
+        condition: (site, next) => (at(site) && Array.isArray(site.value) ? next({ ...site, value: site.value.slice(0, 1) }) : next(site)),
+      }));
+    }
+    if (f.filter === 'array' && (f.valueKind === 'string' || f.valueKind === 'predefined')) {
+      out.push(local('case-insensitive', r, f.key, 'filters.array', `${r.name} ${f.key} ignores letter case`, [`${r.name}.filters.array.${f.key}#exact`, `${r.name}.filters.count-agrees.${f.key}#exact`], {
+        condition: (site, next) => {
+          if (!at(site)) return next(site);
+          const wanted = new Set((site.value as unknown[]).map(lower));
+          return (rec) => wanted.has(lower(rec[site.field]));
+        },
+      }));
+    }
+  }
+  return out;
+}
+
+/** Equal as the reference compares them (numbers by value, instants by text after normalising). */
+function compareEqual(value: unknown, bound: string, kind: string): boolean {
+  const v = String(value ?? '');
+  if (kind === 'integer' || kind === 'decimal') return Number(v.replace(',', '.')) === Number(bound.replace(',', '.'));
+  const norm = (x: string) => (x.length === 10 ? `${x} 00:00:00` : x).replace('T', ' ');
+  if (kind === 'datetime') return norm(v) === norm(bound);
+  if (kind === 'date') return v.slice(0, 10) === bound.slice(0, 10);
+  return v === bound;
+}
+
+// ---------------------------------------------------------------- payload properties
+
+const field = (p: PayloadPropModel) => p.recordField ?? p.name;
+
+/** What a dropped property leaves: the engine's default of its kind. */
+function dropped(p: PayloadPropModel): unknown {
+  if (p.kind === 'list') return [];
+  switch (p.kind) {
+    case 'boolean': return 'false';
+    case 'integer': case 'decimal': return '0';
+    case 'guid': return '00000000-0000-0000-0000-000000000000';
+    case 'datetime': return '1970-01-01 00:00:00';
+    default: return '';
+  }
+}
+
+function propertyFaults(r: ResourceModel): LocalFault[] {
+  const out: LocalFault[] = [];
+  for (const p of r.payload) {
+    if (!r.fields.some((f) => f.name === field(p))) continue; // shows as no record field (product fileid)
+    out.push(local('update-ignores-property', r, p.name, 'lifecycle.update.changes', `${r.name} update ignores ${p.name} (keeps the old value; answers it too)`, [`${r.name}.lifecycle.update.*#${p.name}`, `${r.name}.lifecycle.update.changes.batch#*`, `${r.name}.limits.*#${p.name}.update`], {
+      afterUpdate: (rr, rec, item, before, next) => {
+        if (rr.name === r.name && p.name in item) rec[field(p)] = before[field(p)];
+        return next(rr, rec, item, before);
+      },
+    }));
+    out.push(local('create-drops-property', r, p.name, 'lifecycle.create.single', `${r.name} create drops ${p.name} (the record keeps its default)`, [`${r.name}.lifecycle.create.*#${p.name}`, `${r.name}.lifecycle.create.batch#*`, `${r.name}.limits.*#${p.name}.create`, `${r.name}.lifecycle.create.references.${field(p)}#*`], {
+      afterCreate: (rr, rec, item, next) => {
+        if (rr.name === r.name && p.name in item) rec[field(p)] = dropped(p);
+        return next(rr, rec, item);
+      },
+    }));
+    if (p.kind === 'string' && (p.maxLength ?? 0) > 200) {
+      out.push(local('update-truncates-string', r, p.name, 'limits.string-255', `${r.name} update (not create) cuts ${p.name} to 200 characters`, [`${r.name}.limits.*#${p.name}.update`], {
+        afterUpdate: (rr, rec, item, before, next) => {
+          const v = rec[field(p)];
+          if (rr.name === r.name && p.name in item && typeof v === 'string' && [...v].length > 200) rec[field(p)] = [...v].slice(0, 200).join('');
+          return next(rr, rec, item, before);
+        },
+      }));
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- forms
+
+/** Set a value at a leaf path of a rendered record (every item of sub-lists). */
+function bend(rec: Rec, trail: FieldModel[], change: (v: unknown) => unknown): void {
+  const [f, ...rest] = trail;
+  if (!rec || typeof rec !== 'object' || !(f.name in rec)) return;
+  if (!rest.length) {
+    rec[f.name] = change(rec[f.name]);
+    return;
+  }
+  const v = rec[f.name];
+  if (Array.isArray(v)) for (const x of v) bend(x, rest, change);
+  else bend(v, rest, change);
+}
+
+function formFaults(r: ResourceModel): LocalFault[] {
+  const out: LocalFault[] = [];
+  for (const leaf of leaves(r.fields)) {
+    const f = leaf.field;
+    const change = f.kind === 'boolean' ? (v: unknown) => (v === 'true' ? '1' : v === 'false' ? '0' : v)
+      : f.kind === 'decimal' && f.separator === '.' ? (v: unknown) => (typeof v === 'string' ? v.replace('.', ',') : v)
+        : f.kind === 'decimal' && f.separator === ',' ? (v: unknown) => (typeof v === 'string' ? v.replace(',', '.') : v) : undefined;
+    if (!change) continue;
+    const rule: RuleId = f.kind === 'boolean' ? 'format.get.boolean' : f.separator === '.' ? 'format.get.decimal-dot' : 'format.get.decimal-comma';
+    out.push(local('get-form-wrong', r, leaf.subject, rule, `${r.name} get shows ${leaf.subject} in the wrong form`, [`${r.name}.format.get.*.${leaf.subject}#get`], {
+      renderGet: (rr, rec, next) => {
+        const o = next(rr, rec);
+        if (rr.name === r.name) bend(o, leaf.trail, change);
+        return o;
+      },
+      storeObject: (store, next) => next(store),
+    }));
+  }
+  for (const f of r.writeFields) {
+    const change = f.quirk ? undefined
+      : f.kind === 'boolean' ? (v: unknown) => (v === '1' ? 'true' : v === '0' ? 'false' : v)
+        : f.kind === 'decimal' && f.separator === ',' ? (v: unknown) => (typeof v === 'string' ? v.replace(',', '.') : v) : undefined;
+    if (!change) continue;
+    out.push(local('write-form-wrong', r, f.name, f.kind === 'boolean' ? 'format.write.boolean' : 'format.write.decimal-comma', `${r.name} create and update show ${f.name} in the get form`, [`${r.name}.format.write.*.${f.name}#*`], {
+      renderWrite: (rr, rec, next) => {
+        const o = next(rr, rec);
+        if (rr.name === r.name) o[f.name] = change(o[f.name]);
+        return o;
+      },
+    }));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- pages, counts, deletes, keys, versions
+
+function resourceFaults(r: ResourceModel): LocalFault[] {
+  const out: LocalFault[] = [];
+  out.push(local('pages-overlap', r, 'pages', 'pagination.partition', `${r.name} pages after the first start one record early`, [`${r.name}.pagination.partition#*`], {
+    paginate: (list, p, next) => {
+      if (!on(r) || p.pageIndex === 0) return next(list, p);
+      const size = Math.min(p.pageSize, p.cap);
+      return list.slice(p.pageIndex * size - 1, p.pageIndex * size - 1 + size);
+    },
+  }));
+  out.push(local('page-one-too-many', r, 'pages', 'pagination.page-size', `${r.name} pages hold one record more than pageSize`, [`${r.name}.pagination.page-size#*`, `${r.name}.pagination.partition#*`], {
+    paginate: (list, p, next) => {
+      if (!on(r)) return next(list, p);
+      const size = Math.min(p.pageSize, p.cap);
+      return list.slice(p.pageIndex * size, p.pageIndex * size + size + 1);
+    },
+  }));
+  out.push(local('default-get-uncapped', r, 'get', 'pagination.cap-1000', `${r.name} get without pagination returns every record matched, beyond 1000`, [`${r.name}.pagination.cap-1000#default-get`], {
+    paginate: (list, p, next) => (on(r) && requestContext()?.body.pagination === undefined ? list : next(list, p)),
+  }));
+  out.push(local('count-capped-1000', r, 'count', 'pagination.count-total', `${r.name} count never says more than 1000`, [`${r.name}.pagination.count-total#over-1000`], {
+    count: (matched, all, next) => (on(r) ? Math.min(1000, next(matched, all)) : next(matched, all)),
+  }));
+  out.push(local('count-plus-one-filtered', r, 'count', 'filters.count-agrees', `${r.name} count with filters that narrow the records says one more`, [`${r.name}.filters.count-agrees.*#*`], {
+    count: (matched, all, next) => next(matched, all) + (on(r) && matched.length < all.length ? 1 : 0),
+  }));
+  if (r.writable) {
+    out.push(local('delete-first-id-only', r, 'delete', 'lifecycle.delete.exact', `${r.name} delete removes only the first id of each filter object`, [`${r.name}.lifecycle.delete.*#several-ids`], {
+      selectDeletes: (ids, all, next) => {
+        if (!on(r)) return next(ids, all);
+        const objects = (requestContext()?.body.filter ?? []) as Array<{ id?: unknown[] }>;
+        return next(new Set(objects.map((o) => lower(o?.id?.[0])).filter(Boolean)), all);
+      },
+    }));
+    out.push(local('delete-first-filter-only', r, 'delete', 'lifecycle.delete.exact', `${r.name} delete honours only the first filter object`, [`${r.name}.lifecycle.delete.*#several-filters`], {
+      selectDeletes: (ids, all, next) => {
+        if (!on(r)) return next(ids, all);
+        const first = ((requestContext()?.body.filter ?? []) as Array<{ id?: unknown[] }>)[0]?.id ?? [];
+        return next(new Set(first.map(lower)), all);
+      },
+    }));
+  }
+  const ops = r.single ? ['get'] : r.writable ? ['get', 'count', 'create', 'update', 'delete'] : ['get', 'count'];
+  for (const op of ops) {
+    const items = ['create', 'update', 'delete'].includes(op)
+      ? [`${r.name}.auth.invalid-key-no-change#${op}`]
+      : [`${r.name}.auth.invalid-key-no-records#${op}`, `${r.name}.auth.missing-key-no-records#${op}`];
+    out.push(local('auth-ignored', r, op, ['create', 'update', 'delete'].includes(op) ? 'auth.invalid-key-no-change' : 'auth.invalid-key-no-records', `${r.name} ${op} serves a wrong or missing key`, items, {
+      authenticate: (a, next) => {
+        const c = requestContext();
+        return c?.resource.name === r.name && c.op === op ? 'ok' : next(a);
+      },
+    }));
+  }
+  if (r.versionsOrder) {
+    out.push(local('version-stale', r, 'versions', 'versions.append', `${r.name} the version an update appends holds the content from before it`, [`${r.name}.versions.append#*`], {
+      afterUpdate: (rr, rec, item, before, next) => {
+        const o = next(rr, rec, item, before);
+        const added = rr.name === r.name && Array.isArray(o.versions) ? o.versions[o.versions.length - 1] : undefined;
+        if (added) added.content = String(before.content ?? '');
+        return o;
+      },
+    }));
+  }
+  return out;
+}
+
+let cache: readonly LocalFault[] | undefined;
+
+/** The whole generated catalogue, in a stable order (resources in §1 order, families in FAMILIES order). */
+export function localFaults(): readonly LocalFault[] {
+  if (cache) return cache;
+  const all: LocalFault[] = [];
+  for (const r of LIST()) all.push(...filterFaults(r));
+  for (const r of WRITABLE()) all.push(...propertyFaults(r));
+  for (const r of resources()) all.push(...formFaults(r));
+  for (const r of resources()) all.push(...(r.single ? resourceFaults(r).filter((f) => f.family === 'auth-ignored') : resourceFaults(r)));
+  const rank = (f: LocalFault) => FAMILIES.indexOf(f.family);
+  cache = all.sort((a, b) => rank(a) - rank(b));
+  return cache;
+}
+
+const byName = () => new Map(localFaults().map((f) => [f.name, f]));
+let index: Map<string, LocalFault> | undefined;
+
+export function findLocalFault(name: string): LocalFault | undefined {
+  return (index ??= byName()).get(name);
+}
