@@ -46,7 +46,8 @@ function local(family: Family, r: ResourceModel, subject: string, breaks: RuleId
 
 /** Items of every filter check of a key (and of its field's both-bounds and count checks). */
 function filterItems(r: ResourceModel, f: FilterModel): string[] {
-  const out = [`${r.name}.filters.*.${f.key}#*`];
+  // the id filter's own check is <r>.filters.id (no key segment); its count twin is count-agrees.id
+  const out = f.key === 'id' ? [`${r.name}.filters.id#*`, `${r.name}.filters.count-agrees.id#*`] : [`${r.name}.filters.*.${f.key}#*`];
   if (f.filter === 'range' && rangePairs(r).some((p) => p.field === f.field)) out.push(`${r.name}.filters.*.${f.field}#both`);
   return out;
 }
@@ -262,6 +263,20 @@ function resourceFaults(r: ResourceModel): LocalFault[] {
     }));
   }
   return out;
+}
+
+/** The families that only show on more than 1000 records of their resource. */
+const OVER_1000: ReadonlySet<Family> = new Set(['default-get-uncapped', 'count-capped-1000']);
+
+/**
+ * Can the default reference server show this fault at all? The families about
+ * the 1000 cap need more than 1000 records: a writable resource (the run
+ * creates them) or the big seeded one (`bigResource`, reference/seed.ts).
+ * A fault it cannot show is reported unobservable by the proofs, never caught.
+ */
+export function observableOnReference(f: LocalFault, bigResource = 'file'): boolean {
+  if (!OVER_1000.has(f.family)) return true;
+  return f.resource === bigResource || resources().some((r) => r.name === f.resource && r.writable);
 }
 
 let cache: readonly LocalFault[] | undefined;

@@ -30,6 +30,8 @@ export interface LocalSeedProof {
   detectedBy: string[];
   /** how the run went when it did not end with a report */
   problem?: string;
+  /** the command that replays the run the verdict came from */
+  replay: string;
   /** the batch the proof ran in (fault names), when not alone */
   batch?: string[];
 }
@@ -68,11 +70,19 @@ function scopeOf(f: LocalFault): { resource: string; field?: string } {
   return { resource: f.resource, field };
 }
 
+/**
+ * How faults may share a run: `field` (the default: different fields of one
+ * resource may share, resource-wide faults never) or `resource` (at most one
+ * fault per resource: every failing item of a resource belongs to its one
+ * fault, so collateral failures can never be credited to another fault).
+ */
+export type Sharing = 'field' | 'resource';
+
 /** Group faults into runs that cannot interfere (greedy, in catalogue order), at most `cap` per run. */
-export function planBatches(faults: readonly LocalFault[], cap = 24): LocalFault[][] {
+export function planBatches(faults: readonly LocalFault[], cap = 24, sharing: Sharing = 'field'): LocalFault[][] {
   const batches: Array<{ faults: LocalFault[]; wide: Set<string>; fields: Map<string, Set<string>> }> = [];
   for (const f of faults) {
-    const s = scopeOf(f);
+    const s = sharing === 'resource' ? { resource: f.resource } : scopeOf(f);
     const fits = (b: (typeof batches)[number]) => {
       if (b.faults.length >= cap || b.wide.has(s.resource)) return false;
       const used = b.fields.get(s.resource);
@@ -91,38 +101,90 @@ export function planBatches(faults: readonly LocalFault[], cap = 24): LocalFault
   return batches.map((b) => b.faults);
 }
 
-/** The verdict of each fault of one run, and the failing items no fault of the run explains. */
+/**
+ * A deterministic sample of the catalogue: `perFamily` faults of every family,
+ * on different resources where the family allows, each time on the resource
+ * the sample has used least so far (so the sample spreads over the resources
+ * and batches well), ties broken by catalogue order; only `eligible` faults.
+ */
+export function sampleFaults(all: readonly LocalFault[], perFamily: number, eligible: (f: LocalFault) => boolean = () => true): LocalFault[] {
+  const faults = all.filter(eligible);
+  const used = new Map<string, number>();
+  const out: LocalFault[] = [];
+  const families = [...new Set(faults.map((f) => f.family))];
+  for (const family of families) {
+    const pool = faults.filter((f) => f.family === family);
+    const taken = new Set<string>();
+    for (let i = 0; i < perFamily && pool.length; i++) {
+      const fresh = pool.filter((f) => !taken.has(f.resource));
+      const candidates = fresh.length ? fresh : pool;
+      // least-used resource first; among its faults, spread over the family's list
+      const least = Math.min(...candidates.map((f) => used.get(f.resource) ?? 0));
+      const onLeast = candidates.filter((f) => (used.get(f.resource) ?? 0) === least);
+      const pick = onLeast[Math.floor((i * onLeast.length) / perFamily) % onLeast.length];
+      out.push(pick);
+      pool.splice(pool.indexOf(pick), 1);
+      taken.add(pick.resource);
+      used.set(pick.resource, (used.get(pick.resource) ?? 0) + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * The verdict of each fault of one run, and the failing items no fault of the
+ * run explains. A failing item matching a fault's `expects` detects it; any
+ * other failing item on a resource a fault of the run touches is that fault's
+ * collateral (a dropped property also breaks the record's schema); a failing
+ * item on a resource no fault touches is unexplained.
+ */
 export function attribute(faults: readonly LocalFault[], report: Pick<Report, 'items'> | undefined, exitCode: number | null): { verdicts: Map<string, { verdict: LocalVerdict; detectedBy: string[] }>; unexplained: string[] } {
   const items: ItemResult[] = report?.items ?? [];
   const failing = items.filter((i) => i.status === 'failed');
   const verdicts = new Map<string, { verdict: LocalVerdict; detectedBy: string[] }>();
-  const explained = new Set<string>();
+  const touched = new Set(faults.map((f) => f.resource));
   for (const f of faults) {
     const mine = matcher(f);
     const detectedBy = failing.filter((i) => mine(i.id)).map((i) => i.id);
-    detectedBy.forEach((id) => explained.add(id));
     const judged = items.some((i) => mine(i.id) && (i.status === 'passed' || i.status === 'failed'));
     const verdict: LocalVerdict = !report ? 'broken' : detectedBy.length && exitCode === 1 ? 'caught' : judged ? 'escaped' : 'unobservable';
     verdicts.set(f.name, { verdict, detectedBy });
   }
-  return { verdicts, unexplained: failing.map((i) => i.id).filter((id) => !explained.has(id)) };
+  const explains = (i: ItemResult) => touched.has(i.resource) || faults.some((f) => matcher(f)(i.id));
+  return { verdicts, unexplained: failing.filter((i) => !explains(i)).map((i) => i.id) };
 }
 
 export interface ProveLocalOptions {
   seeds: number[];
   concurrency: number;
   cap?: number;
+  sharing?: Sharing;
+  /**
+   * Run only the checks of the faults' resources and those about all
+   * resources (--only): a local fault touches its resource alone, so the
+   * other resources' checks cannot see it; saves most of a whole run.
+   */
+  scoped?: boolean;
   depth?: 'quick' | 'standard' | 'deep';
   timeoutMs?: number;
   onRun?: (done: number, total: number, batch: string[], seed: number) => void;
 }
 
-function args(seed: number, names: string[], depth: string): string[] {
-  return ['--depth', depth, '--seed', String(seed), '--workers', '1', '--quiet', '--reference-faults', names.join(',')];
+/** The --only patterns of a scoped run: every check of the faults' resources, and the checks about all resources. */
+export const onlyResources = (faults: readonly LocalFault[]): string => [...new Set(faults.map((f) => `${f.resource}.*`)), 'all.*'].join(',');
+
+function args(seed: number, faults: readonly LocalFault[], o: Pick<ProveLocalOptions, 'scoped' | 'depth'>): string[] {
+  const only = o.scoped ? ['--only', onlyResources(faults)] : [];
+  return ['--depth', o.depth ?? 'quick', '--seed', String(seed), '--workers', '1', '--quiet', ...only, '--reference-faults', faults.map((f) => f.name).join(',')];
 }
 
-async function run(names: string[], seed: number, o: ProveLocalOptions): Promise<CliRun> {
-  const r = await runStorecheck(args(seed, names, o.depth ?? 'quick'), { timeoutMs: o.timeoutMs ?? 900_000 });
+/** The command that replays one proof run. */
+export function replayCommand(faults: readonly LocalFault[], seed: number, o: Pick<ProveLocalOptions, 'scoped' | 'depth'>): string {
+  return `npm run conformance -- ${args(seed, faults, o).filter((a) => a !== '--quiet' && a !== '--workers' && a !== '1').map((a) => (/[*,]/.test(a) ? `'${a}'` : a)).join(' ')}`;
+}
+
+async function run(faults: readonly LocalFault[], seed: number, o: ProveLocalOptions): Promise<CliRun> {
+  const r = await runStorecheck(args(seed, faults, o), { timeoutMs: o.timeoutMs ?? 900_000 });
   rmSync(r.reportDir, { recursive: true, force: true });
   return r;
 }
@@ -133,27 +195,27 @@ const problemOf = (r: CliRun) => (r.timedOut ? 'timed out' : !r.report ? `no rep
 export async function proveLocal(faults: readonly LocalFault[], o: ProveLocalOptions): Promise<LocalProofRun> {
   const started = Date.now();
   const bySeed = new Map<string, LocalSeedProof>();
-  const jobs = o.seeds.flatMap((seed) => planBatches(faults, o.cap).map((batch) => ({ seed, batch })));
+  const jobs = o.seeds.flatMap((seed) => planBatches(faults, o.cap, o.sharing).map((batch) => ({ seed, batch })));
   let runs = 0;
   let reruns = 0;
   let done = 0;
   await runPool(jobs, o.concurrency, async ({ seed, batch }) => {
     const names = batch.map((f) => f.name);
-    const r = await run(names, seed, o);
+    const r = await run(batch, seed, o);
     runs++;
     const { verdicts, unexplained } = attribute(batch, r.report, r.code);
     if (batch.length > 1 && (unexplained.length || !r.report)) {
       reruns++;
       for (const f of batch) {
-        const one = await run([f.name], seed, o);
+        const one = await run([f], seed, o);
         runs++;
         const v = attribute([f], one.report, one.code).verdicts.get(f.name)!;
-        bySeed.set(`${f.name}@${seed}`, { seed, ...v, ...(problemOf(one) ? { problem: problemOf(one) } : {}) });
+        bySeed.set(`${f.name}@${seed}`, { seed, ...v, replay: replayCommand([f], seed, o), ...(problemOf(one) ? { problem: problemOf(one) } : {}) });
       }
     } else {
       for (const f of batch) {
         const v = verdicts.get(f.name)!;
-        bySeed.set(`${f.name}@${seed}`, { seed, ...v, ...(problemOf(r) ? { problem: problemOf(r) } : {}), ...(batch.length > 1 ? { batch: names } : {}) });
+        bySeed.set(`${f.name}@${seed}`, { seed, ...v, replay: replayCommand(batch, seed, o), ...(problemOf(r) ? { problem: problemOf(r) } : {}), ...(batch.length > 1 ? { batch: names } : {}) });
       }
     }
     o.onRun?.(++done, jobs.length, names, seed);

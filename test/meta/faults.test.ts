@@ -1,14 +1,15 @@
 /**
  * Broken servers the suite must catch: for every fault of reference/faults.ts,
- * the whole suite (quick depth, fixed seed) against the embedded server with
- * that fault says non-conformant (exit 1) and at least one failing check
- * names the rule the fault breaks. Proofs run concurrently (the meta
- * project's maxConcurrency, see vitest.config.ts); each is a child process.
+ * the checks of the rule it breaks (quick depth, fixed seed, --only that
+ * rule) against the embedded server with that fault say non-conformant
+ * (exit 1) and at least one of them fails. `npm run mutation` proves the same
+ * with the whole suite. Proofs run concurrently (the meta project's
+ * maxConcurrency, see vitest.config.ts); each is a child process.
  */
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules.js';
 import { FAULTS } from '../../reference/faults.js';
-import { proveFault, type FaultProof } from '../../reference/prove.js';
+import { onlyRule, proveFault, type FaultProof } from '../../reference/prove.js';
 
 const PROOF_TIMEOUT = 900_000;
 
@@ -22,7 +23,7 @@ function explain(p: FaultProof): string {
     p.failing.length ? `failing checks:\n${p.failing.map(line).join('\n')}` : 'no check failed',
     p.errors.length ? `checks in error:\n${p.errors.map(line).join('\n')}` : '',
     p.detected ? '' : `no failing check names ${p.breaks}: the check for that rule misses this fault — strengthen the check, never narrow the fault`,
-    `replay: npm run conformance -- --depth quick --seed ${p.seed} --reference-faults ${p.name}${p.reportDir ? ` (report: ${p.reportDir})` : ''}`,
+    `replay: npm run conformance -- --depth quick --seed ${p.seed} --only '${onlyRule(p.breaks)}' --reference-faults ${p.name}${p.reportDir ? ` (report: ${p.reportDir})` : ''}`,
   ].filter(Boolean).join('\n');
 }
 
@@ -42,7 +43,7 @@ describe('the fault catalogue', () => {
 describe.concurrent('every fault is caught', () => {
   for (const f of FAULTS) {
     it(`${f.name} → ${f.breaks}`, async () => {
-      const p = await proveFault(f.name);
+      const p = await proveFault(f.name, { ruleOnly: true });
       const why = explain(p);
       expect(p.problem, why).toBeUndefined();
       expect(p.exitCode, why).toBe(1);
