@@ -4,13 +4,19 @@
  * Runs every proof of reference/prove.ts (the whole suite at quick depth with
  * a fixed seed against the embedded server: once per fault of
  * reference/faults.ts, once per benign variant of reference/variants.ts and
- * once against the default server) and writes reports/mutation.json and
- * reports/mutation.md: per fault, detected or not and by which checks; per
- * variant, passed or not and the observation mismatches; totals.
+ * once against the default server), then the generated catalogue of local
+ * faults (reference/faults-generated.ts) at three seeds (scripts/mutation-local.ts),
+ * and writes reports/mutation.json and reports/mutation.md: per fault,
+ * detected or not and by which checks; per variant, passed or not and the
+ * observation mismatches; per local-fault family, caught / total, every
+ * escape with its replay command; totals.
  *
- *   npm run mutation -- [--concurrency N] [--faults a,b] [--variants a,b] [--out DIR] [--keep-reports]
+ *   npm run mutation -- [--concurrency N] [--faults a,b] [--variants a,b]
+ *                       [--local all|none|family,…] [--local-seeds N] [--out DIR] [--keep-reports]
  *
- * Exit 0 when every fault is caught and every honest server passes, 1 otherwise.
+ * Exit 0 when every fault is caught (local faults: at every seed; those the
+ * reference data cannot show are listed apart) and every honest server
+ * passes, 1 otherwise.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -19,11 +25,13 @@ import { FAULTS } from '../reference/faults.js';
 import { ROOT } from '../reference/cli-process.js';
 import { defaultConcurrency, PROVE_SEED, proveAll, type FaultProof, type Proof, type VariantProof } from '../reference/prove.js';
 import { RULES } from '../src/rules.js';
+import { FAMILIES, localFaults } from '../reference/faults-generated.js';
+import { localMarkdown, proveLocalCatalogue, type LocalSection } from './mutation-local.js';
 
-interface Args { concurrency?: number; faults?: string[]; variants?: string[]; out: string; keep: boolean }
+interface Args { concurrency?: number; faults?: string[]; variants?: string[]; local: string[] | 'all' | 'none'; localSeeds: number; out: string; keep: boolean }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: join(ROOT, 'reports'), keep: false };
+  const a: Args = { out: join(ROOT, 'reports'), keep: false, local: 'all', localSeeds: 3 };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => {
@@ -35,14 +43,23 @@ function parseArgs(argv: string[]): Args {
     if (flag === '--concurrency') a.concurrency = Number(value());
     else if (flag === '--faults') a.faults = list();
     else if (flag === '--variants') a.variants = list();
+    else if (flag === '--local') {
+      const v = value();
+      a.local = v === 'all' || v === 'none' ? v : v.split(',').map((x) => x.trim()).filter(Boolean);
+    } else if (flag === '--local-seeds') a.localSeeds = Number(value());
     else if (flag === '--out') a.out = resolve(value());
     else if (flag === '--keep-reports') a.keep = true;
     else if (flag === '--help') {
-      process.stdout.write('npm run mutation -- [--concurrency N] [--faults a,b] [--variants a,b] [--out DIR] [--keep-reports]\n');
+      process.stdout.write('npm run mutation -- [--concurrency N] [--faults a,b] [--variants a,b] [--local all|none|family,…] [--local-seeds N] [--out DIR] [--keep-reports]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${flag}`);
   }
   if (a.concurrency !== undefined && !(Number.isInteger(a.concurrency) && a.concurrency > 0)) throw new Error('--concurrency must be a positive integer');
+  if (!(Number.isInteger(a.localSeeds) && a.localSeeds > 0)) throw new Error('--local-seeds must be a positive integer');
+  if (Array.isArray(a.local)) {
+    const unknown = a.local.filter((f) => !(FAMILIES as readonly string[]).includes(f));
+    if (unknown.length) throw new Error(`--local: unknown famil${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')} (known: ${FAMILIES.join(', ')})`);
+  }
   return a;
 }
 
@@ -129,10 +146,11 @@ function markdown(r: ReturnType<typeof report>): string {
     }
     out.push('');
   }
+  if (r.local) out.push(...localMarkdown(r.local));
   return out.join('\n');
 }
 
-function report(faults: FaultProof[], variants: VariantProof[], ms: number, concurrency: number) {
+function report(faults: FaultProof[], variants: VariantProof[], ms: number, concurrency: number, local?: LocalSection) {
   return {
     generatedAt: new Date().toISOString(),
     seed: PROVE_SEED,
@@ -141,6 +159,7 @@ function report(faults: FaultProof[], variants: VariantProof[], ms: number, conc
     totals: totals(faults, variants, ms, concurrency),
     faults,
     variants,
+    ...(local ? { local } : {}),
   };
 }
 
@@ -150,16 +169,31 @@ async function main(): Promise<number> {
   const faults = args.faults ?? FAULTS.map((f) => f.name);
   process.stderr.write(`mutation: ${faults.length} faults, ${args.variants?.length ?? 'every'} honest servers, ${concurrency} at a time…\n`);
   const all = await proveAll({ faults, variants: args.variants, concurrency, keepReport: args.keep, onProof: progress });
-  const r = report(all.faults, all.variants, all.ms, concurrency);
+  let local: LocalSection | undefined;
+  if (args.local !== 'none') {
+    const chosen = args.local === 'all' ? localFaults() : localFaults().filter((f) => (args.local as string[]).includes(f.family));
+    const seeds = Array.from({ length: args.localSeeds }, (_, i) => PROVE_SEED + 7919 * i);
+    process.stderr.write(`mutation: ${chosen.length} local faults at ${seeds.length} seeds…\n`);
+    local = await proveLocalCatalogue(chosen, {
+      seeds,
+      concurrency,
+      onRun: (done, total, batch, seed) => process.stderr.write(`[local ${done}/${total}] seed ${seed}: ${batch.length} fault(s)\n`),
+    });
+  }
+  const r = report(all.faults, all.variants, all.ms + (local?.ms ?? 0), concurrency, local);
   mkdirSync(args.out, { recursive: true });
   writeFileSync(join(args.out, 'mutation.json'), JSON.stringify(r, null, 2) + '\n');
   writeFileSync(join(args.out, 'mutation.md'), markdown(r) + '\n');
   const t = r.totals;
+  const lt = local?.totals;
   process.stderr.write(
-    `\nfaults caught ${t.faultsCaught}/${t.faults} (${pct(t.faultsCaught, t.faults)}) · honest servers passed ${t.honestServersPassed}/${t.honestServers} · false-alarm rate ${pct(t.honestServersWithFalseAlarms, t.honestServers)} · ${secs(t.runtimeMs)}\n` +
+    `\nfaults caught ${t.faultsCaught}/${t.faults} (${pct(t.faultsCaught, t.faults)}) · honest servers passed ${t.honestServersPassed}/${t.honestServers} · false-alarm rate ${pct(t.honestServersWithFalseAlarms, t.honestServers)}` +
+      (lt ? ` · local faults caught at every seed ${lt.caught}/${lt.observable} observable (${lt.escaped} escaped, ${lt.unobservable} unobservable)` : '') +
+      ` · ${secs(t.runtimeMs)}\n` +
       `reports: ${join(args.out, 'mutation.md')}, ${join(args.out, 'mutation.json')}\n`,
   );
-  return t.faultsCaught === t.faults && t.honestServersPassed === t.honestServers ? 0 : 1;
+  const localOk = !lt || (lt.escaped === 0 && lt.broken === 0);
+  return t.faultsCaught === t.faults && t.honestServersPassed === t.honestServers && localOk ? 0 : 1;
 }
 
 main().then(

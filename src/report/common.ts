@@ -3,7 +3,8 @@
  * matrix, escaping, JSON pretty-printing and truncation. Everything here is
  * pure; nothing reads files.
  */
-import type { CheckResult, CheckStatus, HttpExchange, Report, RuleGroup } from './types.js';
+import type { CheckResult, CheckStatus, Coverage, HttpExchange, Report, RuleGroup } from './types.js';
+import { ITEM_KINDS } from '../items/types.js';
 
 /** Worst first: the status a matrix cell shows when its checks disagree. */
 export const STATUS_SEVERITY: readonly CheckStatus[] = [
@@ -103,6 +104,30 @@ export function buildMatrix(checks: readonly CheckResult[]): Matrix {
     groups: [...groups].sort((a, b) => groupRank(a) - groupRank(b) || a.localeCompare(b)),
     cell: (resource, group) => cells.get(JSON.stringify([resource, group])),
   };
+}
+
+export type CoverageCell = Coverage['matrix'][number];
+
+export interface CoverageGrid {
+  /** rows in report order (the run's catalogue order), the cross-resource row ('*') last */
+  resources: string[];
+  /** item kinds present, in the catalogue's order (src/items ITEM_KINDS; unknown kinds first) */
+  kinds: string[];
+  cell(resource: string, kind: string): CoverageCell | undefined;
+}
+
+/** The resources × item kinds grid of a report's coverage (judged / total per cell). */
+export function coverageGrid(c: Coverage): CoverageGrid {
+  const resources = [...new Set(c.matrix.map((x) => x.resource))].sort((a, b) => (a === '*' ? 1 : b === '*' ? -1 : 0));
+  const rank = (k: string) => ((ITEM_KINDS as readonly string[]).indexOf(k) + ITEM_KINDS.length + 1) % (ITEM_KINDS.length + 1);
+  const kinds = [...new Set(c.matrix.map((x) => x.kind))].sort((a, b) => rank(a) - rank(b));
+  const cells = new Map(c.matrix.map((x) => [`${x.resource}\u0000${x.kind}`, x]));
+  return { resources, kinds, cell: (resource, kind) => cells.get(`${resource}\u0000${kind}`) };
+}
+
+/** "12/14 judged, 1 failed" — what a coverage cell says. */
+export function coverageCellText(x: CoverageCell): string {
+  return `${x.judged}/${x.total}${x.failed ? `, ${x.failed} failed` : ''}`;
 }
 
 /** Checks in display order: worst status first, then resource, group, id. */

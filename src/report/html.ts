@@ -9,9 +9,10 @@
  *   #summary (with data-verdict), #matrix, #legend, #observations, #failures, #checks, #checks-table
  */
 import {
-  STATUS_LABEL, STATUS_SEVERITY, anchorId, buildMatrix, checksByPlace, countStatuses, exchangeText,
+  coverageCellText, coverageGrid, STATUS_LABEL, STATUS_SEVERITY, anchorId, buildMatrix, checksByPlace, countStatuses, exchangeText,
   formatDuration, formatTimestamp, prettyJson, resourceLabel, sortChecks, summaryLine, truncate,
 } from './common.js';
+import { coverageLine } from './coverage.js';
 import { VERDICT_TEXT, esc, escId, legend, page, statusBadge } from './html-page.js';
 import type { CheckResult, CheckStatus, HttpExchange, Level, Report } from './types.js';
 
@@ -139,6 +140,7 @@ function toc(report: Report): string {
   const errors = report.checks.filter((c) => c.status === 'error').length;
   const links: Array<[string, string]> = [
     ['matrix', 'Matrix'],
+    ...(report.coverage?.total ? [['coverage', `Coverage (${report.coverage.percent} %)`] as [string, string]] : []),
     ['observations', `Observations (${Object.keys(report.observations ?? {}).length})`],
     ['failures', `Failures (${failed})`],
   ];
@@ -175,6 +177,38 @@ function matrixSection(report: Report): string {
 <p class="help">Each cell shows the worst status of its checks (failed, then error, expected fail, unexpected pass, passed, skipped) and the count per status. Click a cell to list its checks.</p>
 ${legend()}
 ${report.checks.length ? `<table class="matrix">\n<thead>${head}</thead>\n<tbody>\n${rows}\n</tbody>\n</table>` : '<p>No checks ran.</p>'}
+</section>`;
+}
+
+function coverageSection(report: Report): string {
+  const c = report.coverage;
+  if (!c || c.total === 0) return '';
+  const g = coverageGrid(c);
+  const head = `<tr><th>resource</th>${g.kinds.map((k) => `<th>${esc(k)}</th>`).join('')}</tr>`;
+  const rows = g.resources.map((res) => {
+    const cells = g.kinds.map((k) => {
+      const x = g.cell(res, k);
+      if (!x) return '<td class="empty" title="no items">·</td>';
+      const status = x.failed ? 'failed' : x.judged < x.total ? 'skipped' : 'passed';
+      const title = `${resourceLabel(res)} × ${k}: ${x.judged} of ${x.total} items judged${x.failed ? `, ${x.failed} failed` : ''}`;
+      return `<td class="s-${status}" title="${esc(title)}"><span class="n">${esc(coverageCellText(x))}</span></td>`;
+    }).join('');
+    return `<tr><th class="res">${esc(resourceLabel(res))}</th>${cells}</tr>`;
+  }).join('\n');
+  const reasons = c.reasons.length
+    ? `<h3>Not judged, by reason</h3>\n<ul>${c.reasons.map((r) => `<li>${r.count} × ${esc(r.reason)}: ${r.items.map((id) => `<code>${esc(id)}</code>`).join(', ')}${r.count > r.items.length ? ` (+${r.count - r.items.length})` : ''}</li>`).join('')}</ul>`
+    : '';
+  return `<section id="coverage">
+<h2>Coverage: ${esc(String(c.percent))} % of spec items judged</h2>
+<p>${esc(coverageLine(c))}.</p>
+<p class="help">Spec items per resource × item kind: judged / total. Green: every item judged; grey: some not judged (reasons below); red: some failed.</p>
+<table class="matrix">
+<thead>${head}</thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+${reasons}
 </section>`;
 }
 
@@ -334,6 +368,7 @@ export function renderHtml(report: Report): string {
     banner(report),
     toc(report),
     matrixSection(report),
+    coverageSection(report),
     observationsSection(report),
     failuresSection(report),
     expectedSection(report),

@@ -7,9 +7,10 @@
  * code spans / fences longer than any backtick run it contains.
  */
 import {
-  STATUS_LABEL, STATUS_SEVERITY, buildMatrix, countStatuses, exchangeText, formatDuration, formatTimestamp, prettyJson,
+  STATUS_LABEL, STATUS_SEVERITY, buildMatrix, countStatuses, coverageCellText, coverageGrid, exchangeText, formatDuration, formatTimestamp, prettyJson,
   resourceLabel, sortChecks, stripIllegal, summaryLine, truncate,
 } from './common.js';
+import { coverageLine } from './coverage.js';
 import type { CheckResult, CheckStatus, Report } from './types.js';
 
 const MAX_VALUE = 6000;
@@ -136,6 +137,34 @@ function matrixSection(report: Report): string {
     '',
     table(['resource', ...m.groups.map(mdText)], rows),
   ].join('\n');
+}
+
+function coverageSection(report: Report): string {
+  const c = report.coverage;
+  if (!c || c.total === 0) return '';
+  const g = coverageGrid(c);
+  const rows = g.resources.map((res) => [
+    `**${mdText(resourceLabel(res))}**`,
+    ...g.kinds.map((k) => {
+      const x = g.cell(res, k);
+      if (!x) return '·';
+      return `${x.failed ? '✗' : x.judged < x.total ? '◐' : '✓'} ${coverageCellText(x)}`;
+    }),
+  ]);
+  const out = [
+    '## Coverage',
+    '',
+    `${mdText(coverageLine(c))} (${c.percent} %).`,
+    '',
+    'Spec items per resource × item kind: judged / total (✓ all judged, ◐ some not judged, ✗ some failed).',
+    '',
+    table(['resource', ...g.kinds.map(mdText)], rows),
+  ];
+  if (c.reasons.length) {
+    out.push('', '**Not judged, by reason**', '');
+    for (const r of c.reasons) out.push(`- ${r.count} × ${mdText(r.reason)}: ${listIds(r.items)}${r.count > r.items.length ? ` (+${r.count - r.items.length})` : ''}`);
+  }
+  return out.join('\n');
 }
 
 function observationsSection(report: Report): string {
@@ -287,6 +316,7 @@ export function renderMarkdown(report: Report): string {
     header(report),
     summarySection(report),
     matrixSection(report),
+    coverageSection(report),
     observationsSection(report),
     failuresSection(report),
     expectedSection(report),
