@@ -12,7 +12,7 @@
  */
 import { resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { leaves } from '../src/schema/leaves.js';
-import { rangePairs } from '../src/items/index.js';
+import { allItems, rangePairs } from '../src/items/index.js';
 import { RULES, type RuleId } from '../src/rules.js';
 import { requestContext, type FaultHooks, type Rec } from './pipeline.js';
 import type { Fault } from './faults.js';
@@ -40,8 +40,27 @@ const WRITABLE = () => resources().filter((r) => r.writable && r.payload.length 
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
 const on = (r: ResourceModel) => requestContext()?.resource.name === r.name;
 
-function local(family: Family, r: ResourceModel, subject: string, breaks: RuleId, description: string, expects: string[], hooks: Partial<FaultHooks>): LocalFault {
-  return { name: `${family}:${r.name}.${subject}`, family, resource: r.name, subject, breaks, section: RULES[breaks].section, description, expects, hooks };
+/** Item-id glob → regular expression (`*` matches anything). */
+export const globRe = (g: string): RegExp => new RegExp(`^${g.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+
+let itemIds: Map<string, string[]> | undefined;
+/** The catalogue's item ids of one resource (and the cross-resource ones). */
+function itemsOf(resource: string): string[] {
+  itemIds ??= allItems().reduce((m, i) => m.set(i.resource, [...(m.get(i.resource) ?? []), i.id]), new Map<string, string[]>());
+  return itemIds.get(resource) ?? [];
+}
+
+/**
+ * A fault, its `expects` kept to the globs that name items the catalogue has
+ * for its resource (a property with no limit item has no limit glob); a fault
+ * naming no item at all is a catalogue error.
+ */
+function local(family: Family, r: ResourceModel, subject: string, breaks: RuleId, description: string, globs: string[], hooks: Partial<FaultHooks>): LocalFault {
+  const name = `${family}:${r.name}.${subject}`;
+  const ids = itemsOf(r.name);
+  const expects = globs.filter((g) => ids.some((id) => globRe(g).test(id)));
+  if (!expects.length) throw new Error(`local fault ${name}: none of ${globs.join(', ')} names an item of the catalogue (src/items)`);
+  return { name, family, resource: r.name, subject, breaks, section: RULES[breaks].section, description, expects, hooks };
 }
 
 /** Items of every filter check of a key (and of its field's both-bounds and count checks). */
@@ -240,6 +259,21 @@ function resourceFaults(r: ResourceModel): LocalFault[] {
       },
     }));
   }
+  if (r.versionsOrder) {
+    out.push(local('version-stale', r, 'versions', 'versions.append', `${r.name} the version an update appends holds the content from before it`, [`${r.name}.versions.append#*`], {
+      afterUpdate: (rr, rec, item, before, next) => {
+        const o = next(rr, rec, item, before);
+        const added = rr.name === r.name && Array.isArray(o.versions) ? o.versions[o.versions.length - 1] : undefined;
+        if (added) added.content = String(before.content ?? '');
+        return o;
+      },
+    }));
+  }
+  return out;
+}
+
+function authFaults(r: ResourceModel): LocalFault[] {
+  const out: LocalFault[] = [];
   const ops = r.single ? ['get'] : r.writable ? ['get', 'count', 'create', 'update', 'delete'] : ['get', 'count'];
   for (const op of ops) {
     const items = ['create', 'update', 'delete'].includes(op)
@@ -249,16 +283,6 @@ function resourceFaults(r: ResourceModel): LocalFault[] {
       authenticate: (a, next) => {
         const c = requestContext();
         return c?.resource.name === r.name && c.op === op ? 'ok' : next(a);
-      },
-    }));
-  }
-  if (r.versionsOrder) {
-    out.push(local('version-stale', r, 'versions', 'versions.append', `${r.name} the version an update appends holds the content from before it`, [`${r.name}.versions.append#*`], {
-      afterUpdate: (rr, rec, item, before, next) => {
-        const o = next(rr, rec, item, before);
-        const added = rr.name === r.name && Array.isArray(o.versions) ? o.versions[o.versions.length - 1] : undefined;
-        if (added) added.content = String(before.content ?? '');
-        return o;
       },
     }));
   }
@@ -288,7 +312,7 @@ export function localFaults(): readonly LocalFault[] {
   for (const r of LIST()) all.push(...filterFaults(r));
   for (const r of WRITABLE()) all.push(...propertyFaults(r));
   for (const r of resources()) all.push(...formFaults(r));
-  for (const r of resources()) all.push(...(r.single ? resourceFaults(r).filter((f) => f.family === 'auth-ignored') : resourceFaults(r)));
+  for (const r of resources()) all.push(...(r.single ? [] : resourceFaults(r)), ...authFaults(r));
   const rank = (f: LocalFault) => FAMILIES.indexOf(f.family);
   cache = all.sort((a, b) => rank(a) - rank(b));
   return cache;

@@ -18,7 +18,7 @@
 import { rmSync } from 'node:fs';
 import type { ItemResult, Report } from '../src/report/types.js';
 import { runStorecheck, type CliRun } from './cli-process.js';
-import type { LocalFault } from './faults-generated.js';
+import { globRe, type LocalFault } from './faults-generated.js';
 import { runPool } from './pool.js';
 
 export type LocalVerdict = 'caught' | 'escaped' | 'unobservable' | 'broken';
@@ -54,7 +54,6 @@ export interface LocalProofRun {
   ms: number;
 }
 
-const globRe = (g: string) => new RegExp(`^${g.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
 const matcher = (f: LocalFault) => {
   const res = f.expects.map(globRe);
   return (id: string) => res.some((re) => re.test(id));
