@@ -24,7 +24,7 @@ import {
 } from './support/writes.js';
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
-const refs = refsFixture();
+const refs = refsFixture('lifecycle-create');
 
 /** Batch size: at least `min`, else the depth's batch size. */
 const batchSize = (ctx: CheckContext, min: number) => ({ minLength: min, maxLength: Math.max(min, ctx.depth.batch) });

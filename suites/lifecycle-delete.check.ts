@@ -23,7 +23,7 @@ import { refsFixture, refsFor, REFERENCED } from './support/refs.js';
 import { batches, countByIds, getByIds, idsOf, last, payloadContext, payloads, withCreated } from './support/writes.js';
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
-const refs = refsFixture();
+const refs = refsFixture('lifecycle-delete');
 const SHAPES = ['several-ids', 'several-filters'] as const;
 type Shape = (typeof SHAPES)[number];
 

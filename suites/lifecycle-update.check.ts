@@ -27,7 +27,7 @@ import {
 } from './support/writes.js';
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
-const refs = refsFixture();
+const refs = refsFixture('lifecycle-update');
 const SECTION = '§4 Create and update payloads';
 
 const batchSize = (ctx: CheckContext, min: number) => ({ minLength: min, maxLength: Math.max(min, ctx.depth.batch) });

@@ -155,8 +155,11 @@ export class StoreClient {
       // exist. Never resend — look them up by their unique run-tagged values and own what is there.
       const found = await this.findTagged(r, lookup.key, lookup.values, ledger!.runTag);
       if (found.ok) {
-        result.recovered = found.ids;
-        ledger!.recordCreated(r.name, found.ids, intent);
+        // records another create of the run already owns are not this create's: two creates of equal
+        // tagged values (fixtures of two check files) must never hand one's records to the other
+        const fresh = found.ids.filter((id) => !ledger!.owns(r.name, id));
+        result.recovered = fresh;
+        ledger!.recordCreated(r.name, fresh, intent);
       } else result.recovered = [];
       // a failed lookup leaves the intent open: cleanup looks again at the end of the run
     }

@@ -5,7 +5,7 @@
  * created through the API; with none, the all-zero GUID of §2 stands in).
  */
 import fc from 'fast-check';
-import { fixture, runtime, type CheckContext, type Fixture } from '../../src/check/index.js';
+import { fixture, mixSeed, runtime, type CheckContext, type Fixture } from '../../src/check/index.js';
 import type { Rec } from '../../src/client/api.js';
 import { resource, resources, type ResourceModel } from '../../src/schema/model.js';
 import { batches } from './writes.js';
@@ -20,8 +20,12 @@ export interface Refs {
 /** Resources some payload property references, from the model. */
 export const REFERENCED = [...new Set(resources().filter((r) => r.writable).flatMap((r) => r.payload.map((p) => p.references).filter((x): x is string => !!x)))];
 
-/** A refs fixture for the calling check file (call once, at module level). */
-export function refsFixture(): Fixture<Refs> {
+/**
+ * A refs fixture for the calling check file (call once, at module level).
+ * `label` (the file's name) seeds its records: every fixture's records carry
+ * values of their own, so a lost create's lookup can only find its own.
+ */
+export function refsFixture(label: string): Fixture<Refs> {
   return fixture<Refs>(async (scope, client) => {
     const rt = runtime();
     const out: Refs = { ids: {}, names: new Map() };
@@ -29,7 +33,7 @@ export function refsFixture(): Fixture<Refs> {
       const target = resource(name);
       let records: Rec[] = [];
       if (target.writable) {
-        const [items] = fc.sample(batches(target, { tag: rt.config.runTag }, { minLength: 3, maxLength: 3 }), { seed: rt.config.seed ^ 0x5eed, numRuns: 1 });
+        const [items] = fc.sample(batches(target, { tag: rt.config.runTag }, { minLength: 3, maxLength: 3 }), { seed: mixSeed(rt.config.seed, `refs:${label}:${name}`), numRuns: 1 });
         records = await scope.create(target, items);
       } else {
         const got = await client.get(target, { pagination: { pageSize: 3 } });

@@ -123,6 +123,20 @@ describe('StoreClient', () => {
     await c.close();
   });
 
+  it('a lost create never claims records another create of the run already owns (equal tagged values)', async () => {
+    const ledger = new Ledger(undefined, 'sc');
+    const c = client({ ledger });
+    const first = '33333333-3333-3333-3333-333333333333';
+    const second = '44444444-4444-4444-4444-444444444444';
+    handler = (_req, _b, res) => json(res, 200, [{ id: first, name: 'sc-same' }]);
+    expect((await c.create('collection', [{ name: 'sc-same' }])).ok).toBe(true);
+    // the second create of the same values loses its answer; the lookup finds both records
+    handler = (req, _b, res) => (req.url!.endsWith('/create') ? json(res, 502, { error: 'gateway' }) : json(res, 200, [{ id: first, name: 'sc-same' }, { id: second, name: 'sc-same' }]));
+    const lost = await c.create('collection', [{ name: 'sc-same' }]);
+    expect(lost.recovered).toEqual([second]);
+    await c.close();
+  });
+
   it('reports a timeout as a transport error', async () => {
     handler = () => undefined; // never answers
     const c = client({ timeoutMs: 200, retries: 0 });
