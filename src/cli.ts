@@ -43,6 +43,7 @@ usage:
                                             two reports side by side (Markdown and HTML)
   storecheck merge DIR... [--report-dir DIR]
                                             combine the report.json of shards into one report
+  storecheck list [GLOB] [--items]          the check ids of the catalogue (or its spec items), for --only
 
 run options (environment variables mirror them; flags win):
 ${helpText(RUN_OPTIONS)}
@@ -63,6 +64,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./cli/compare.js')).compareCommand(args);
       case 'merge':
         return await (await import('./cli/merge.js')).mergeCommand(args);
+      case 'list':
+        return await (await import('./cli/list.js')).listCommand(args);
       case 'help':
         process.stdout.write(USAGE + '\n');
         return 0;
@@ -70,7 +73,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(TOOL_VERSION + '\n');
         return 0;
       default:
-        throw new UsageError(`unknown command "${command}" (commands: run, sweep, compare, merge; see --help)`);
+        throw new UsageError(`unknown command "${command}" (commands: run, sweep, compare, merge, list; see --help)`);
     }
   } catch (e) {
     return fail(e);
@@ -135,6 +138,12 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
   if (o.shard !== undefined) {
     const m = /^([0-9]+)\/([0-9]+)$/.exec(String(o.shard));
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got "${o.shard}"`);
+  }
+  if (o.only !== undefined || o['report-dir'] !== undefined) {
+    // loads the item catalogue: only when there is something to check
+    const { checkOnly, checkReportDir } = await import('./cli/validate.js');
+    if (o.only !== undefined) checkOnly(String(o.only));
+    if (o['report-dir'] !== undefined) checkReportDir(String(o['report-dir']));
   }
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
   const reportDir = resolve((o['report-dir'] as string | undefined) ?? join(PROJECT_ROOT, 'reports', stamp));

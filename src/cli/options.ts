@@ -12,7 +12,7 @@ export class UsageError extends Error {
 
 type Kind = 'string' | 'int' | 'flag' | 'list';
 
-interface OptionSpec {
+export interface OptionSpec {
   flag: string;
   env?: string;
   kind: Kind;

@@ -3,7 +3,7 @@
  * one-line reason on stderr, and never a bare stack trace.
  */
 import { createServer } from 'node:net';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,20 @@ describe('exit codes', () => {
     expect(wrongKey.code).toBe(2);
     expect(wrongKey.stderr).toMatch(/rejected the API key/);
     expect(wrongKey.stderr).not.toContain('not-the-key');
+  });
+
+  it('2: --only matching no check names the closest ids; an unusable --report-dir; neither leaves a folder', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'sc-usage-'));
+    const typo = await runCli(['--only', 'product.filter.rnge.price', '--report-dir', join(base, 'a')]);
+    expect(typo.code, typo.stderr).toBe(2);
+    expect(typo.stderr).toMatch(/matches no check.*closest ids: product\.filters\.range\.price/);
+    noStack(typo.stderr);
+    writeFileSync(join(base, 'file'), 'x');
+    const underFile = await runCli(['--only', 'store.*', '--report-dir', join(base, 'file', 'sub')]);
+    expect(underFile.code, underFile.stderr).toBe(2);
+    expect(underFile.stderr).toMatch(/--report-dir .*a part of the path is a file/);
+    noStack(underFile.stderr);
+    expect(readdirSync(base)).toEqual(['file']);
   });
 
   it('3: an unreachable target gives no verdict', async () => {

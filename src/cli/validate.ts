@@ -1,0 +1,92 @@
+/**
+ * Checks of run flags that need more than their syntax, made before anything
+ * is started or written (a usage error leaves no report folder behind):
+ * `--only` must select at least one check of the catalogue, `--report-dir`
+ * must be a writable directory or creatable as one.
+ */
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { UsageError } from './options.js';
+import { allItems, catalogue } from '../items/index.js';
+import { onlyPattern } from '../run/vitest.js';
+
+/** Levenshtein distance, for "did you mean" (ids are short: the quadratic table is fine). */
+export function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length];
+}
+
+/** The ids closest to what a pattern spells (its `*` dropped). */
+export function closestIds(pattern: string, ids: readonly string[], n = 3): string[] {
+  const spelled = pattern.replace(/\*/g, '');
+  return [...ids].map((id) => ({ id, d: editDistance(spelled, id) })).sort((a, b) => a.d - b.d || a.id.localeCompare(b.id)).slice(0, n).map((x) => x.id);
+}
+
+/**
+ * `--only` that selects no check is a usage error naming the closest check
+ * ids: a typo must not become a run that judges nothing. An item pattern
+ * (`<check>#<case>`) must also name an existing item.
+ */
+export function checkOnly(only: string): void {
+  const ids = catalogue().map((c) => c.id);
+  const globs = only.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!globs.length) throw new UsageError('--only is empty: give check ids or globs, e.g. --only \'product.*\'');
+  const items = allItems().map((i) => i.id);
+  const matchesNothing = (glob: string) => {
+    const re = onlyPattern(glob);
+    if (!ids.some((id) => re.test(`${id} — `))) return true;
+    if (!glob.includes('#')) return false;
+    const itemRe = new RegExp(`^${glob.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    return !items.some((id) => itemRe.test(id));
+  };
+  const empty = globs.filter(matchesNothing);
+  if (empty.length === globs.length) {
+    const hint = closestIds(globs[0], globs[0].includes('#') ? items : ids);
+    throw new UsageError(`--only '${only}' matches no check of the catalogue; closest ids: ${hint.join(', ')} (list them all: npm run conformance -- list)`);
+  }
+}
+
+/**
+ * `--report-dir` must be a writable directory, or a path whose nearest
+ * existing ancestor is a writable directory (it is created when the run
+ * starts). Nothing is created here.
+ */
+export function checkReportDir(dir: string): void {
+  const where = `--report-dir ${dir}`;
+  let path = resolve(dir);
+  let missing = false;
+  for (;;) {
+    let st;
+    try {
+      st = statSync(path);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') {
+        const up = dirname(path);
+        if (up === path) throw new UsageError(`${where}: no part of the path exists`);
+        path = up;
+        missing = true;
+        continue;
+      }
+      if (code === 'ENOTDIR') throw new UsageError(`${where}: a part of the path is a file, not a folder`);
+      if (code === 'EACCES') throw new UsageError(`${where}: no permission to look into ${path}`);
+      throw new UsageError(`${where}: cannot be used (${code ?? (e as Error).message})`);
+    }
+    if (!st.isDirectory()) throw new UsageError(missing ? `${where}: ${path} is a file, not a folder` : `${where} is a file, not a folder`);
+    try {
+      accessSync(path, constants.W_OK | constants.X_OK);
+    } catch {
+      throw new UsageError(missing ? `${where}: cannot create it inside ${path} (not writable)` : `${where} is not writable`);
+    }
+    return;
+  }
+}
