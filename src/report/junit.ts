@@ -81,6 +81,44 @@ function testcase(c: CheckResult): string {
   }
 }
 
+/**
+ * What a CI view must show beyond the checks, so junit.xml agrees with the
+ * exit code: a run without a verdict for a reason of its own (stopped at the
+ * preflight, interrupted, the suite failing) is one errored testcase; a
+ * baseline regression is one failed testcase per new failure or changed
+ * observation.
+ */
+function runSuites(report: Report, properties: string, totals: { tests: number; failures: number; errors: number }): string[] {
+  const out: string[] = [];
+  const oneLine = (t: string) => truncate(t.replace(/\s+/g, ' ').trim(), 500);
+  const ownReason = report.summary.verdict === 'no-verdict' && !report.checks.some((c) => c.status === 'error');
+  if (ownReason) {
+    const detail = [report.summary.reason, ...(report.targetErrors ?? []).map((t) => `${t.message}${t.count > 1 ? ` (×${t.count})` : ''}`)].join('\n');
+    totals.tests++;
+    totals.errors++;
+    out.push(`<testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="${seconds(report.run.durationMs)}" timestamp="${attr(report.run.startedAt)}">
+${properties}
+<testcase classname="storecheck.run" name="the run reaches a verdict" time="${seconds(report.run.durationMs)}">
+<error message="${attr(oneLine(report.summary.reason))}" type="no-verdict">${xmlEscape(detail)}</error>
+</testcase>
+</testsuite>`);
+  }
+  const b = report.baseline;
+  if (b?.regression) {
+    const cases = [
+      ...b.newFailures.map((id) => ({ name: `no new failure against the baseline: ${id}`, message: `${id} passed in the baseline (${b.baselineFile}) and fails now` })),
+      ...b.changedObservations.map((c) => ({ name: `observation ${c.key} as in the baseline`, message: `observation ${c.key} changed: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)} (baseline ${b.baselineFile})` })),
+    ];
+    totals.tests += cases.length;
+    totals.failures += cases.length;
+    out.push(`<testsuite name="baseline" tests="${cases.length}" failures="${cases.length}" errors="0" skipped="0" time="0.000" timestamp="${attr(report.run.startedAt)}">
+${properties}
+${cases.map((c) => `<testcase classname="storecheck.baseline" name="${attr(c.name)}" time="0.000">\n<failure message="${attr(oneLine(c.message))}" type="regression">${xmlEscape(c.message)}</failure>\n</testcase>`).join('\n')}
+</testsuite>`);
+  }
+  return out;
+}
+
 export function renderJUnit(report: Report): string {
   const m = buildMatrix(report.checks);
   const props = [
@@ -110,6 +148,7 @@ ${properties}
 ${checks.map(testcase).join('\n')}
 </testsuite>`;
   });
+  suites.push(...runSuites(report, properties, totals));
   return `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="storecheck" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(report.run.durationMs)}">
 ${suites.join('\n')}

@@ -19,6 +19,7 @@ import { summarize } from '../report/summary.js';
 import type { CheckResult, ItemResult, Observation, Report } from '../report/types.js';
 import { catalogue } from '../items/index.js';
 import { writeReports } from '../report/write.js';
+import { toEvidence } from '../check/evidence.js';
 import { cleanupLedger } from './cleanup.js';
 import { CheckCollector } from './collector.js';
 import { Terminal } from './terminal.js';
@@ -124,18 +125,20 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const pre = await client.store();
     endPhase('preflight');
     if (!interrupted) {
+      // a run stopped here still leaves report.json and junit.xml saying why (CI artefacts agree with the exit code)
+      const stop = (exitCode: number, reason: string) => stoppedAtPreflight(config, started, client, pre.exchange, exitCode, reason);
       if (pre.exchange.transportError) {
         const { code, message } = pre.exchange.transportError;
-        return { exitCode: EXIT.noVerdict, reason: `cannot reach ${config.baseUrl}: ${message} (${code})` };
+        return stop(EXIT.noVerdict, `cannot reach ${config.baseUrl}: ${message} (${code})`);
       }
       const status = pre.exchange.response!.status;
       if (status === 401 || status === 403) {
         // a wrong key, or a target that reads the key from a header instead of the body (§5.1)?
         const headerOnly = await keyAcceptedFromHeader(client);
         if (headerOnly) return headerOnlyVerdict(config, started, client, pre.exchange, headerOnly, term);
-        return { exitCode: EXIT.usage, reason: `the target rejected the API key (HTTP ${status} on ${config.baseUrl}/api/v1/store/get): check --api-key / STORE_API_KEY` };
+        return stop(EXIT.usage, `the target rejected the API key (HTTP ${status} on ${config.baseUrl}/api/v1/store/get): check --api-key / STORE_API_KEY`);
       }
-      if (status >= 500) return { exitCode: EXIT.noVerdict, reason: `the target fails: HTTP ${status} on store get (after ${pre.exchange.attempts} attempt(s))` };
+      if (status >= 500) return stop(EXIT.noVerdict, `the target fails: HTTP ${status} on store get (after ${pre.exchange.attempts} attempt(s))`);
     }
 
     // the checks start now; their workers wait for the observations before the first check
@@ -233,6 +236,30 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     process.off('SIGTERM', sigterm);
     await client.close();
   }
+}
+
+/**
+ * A run that stopped at the preflight (unreachable target, rejected key, 5xx):
+ * no check ran, and report.json, report.md, report.html and junit.xml say why
+ * (junit: one errored testcase), so a CI job's artefacts agree with its exit code.
+ */
+function stoppedAtPreflight(config: RunConfig, started: number, client: StoreClient, exchange: Exchange, exitCode: number, reason: string): RunOutcome {
+  const report: Report = {
+    reportVersion: 1,
+    tool: { name: 'storecheck', version: TOOL_VERSION },
+    target: { baseUrl: config.baseUrl, embedded: config.embedded },
+    run: { runTag: config.runTag, seed: config.seed, depth: config.depth, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, requestCount: client.http.stats.requests, readOnly: config.readOnly, concurrency: config.concurrency },
+    summary: { ...summarize([], []), verdict: 'no-verdict', reason: `stopped at the preflight: ${reason}` },
+    checks: [],
+    observations: {},
+    targetErrors: [{ message: reason, count: 1, sample: toEvidence(exchange) }],
+  };
+  try {
+    writeReports(config.reportDir, report, client.redactor.list());
+  } catch {
+    // the reason still reaches stderr and the exit code; an unwritable folder cannot hide it
+  }
+  return { exitCode, report, reason };
 }
 
 /** The header (if any) through which the target accepts the key it refused in the body. */

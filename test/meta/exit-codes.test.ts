@@ -3,7 +3,7 @@
  * one-line reason on stderr, and never a bare stack trace.
  */
 import { createServer } from 'node:net';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,5 +78,11 @@ describe('exit codes', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/cannot reach/);
     noStack(r.stderr);
+    // the CI artefacts agree: report.json says no verdict and why, junit.xml holds one errored testcase
+    expect(r.report?.summary.verdict).toBe('no-verdict');
+    expect(r.report?.summary.reason).toMatch(/stopped at the preflight: cannot reach/);
+    const junit = readFileSync(join(r.reportDir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuites name="storecheck" tests="1" failures="0" errors="1"/);
+    expect(junit).toMatch(/<error message="stopped at the preflight: cannot reach/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderJUnit, xmlEscape } from '../../src/report/junit.js';
-import { HOSTILE, hostileReport, nonConformantReport } from '../fixtures/reports/build.js';
+import { HOSTILE, check, hostileReport, makeReport, nonConformantReport } from '../fixtures/reports/build.js';
 import { findAll, parseXml } from '../fixtures/reports/xml.js';
 
 describe('renderJUnit', () => {
@@ -11,17 +11,20 @@ describe('renderJUnit', () => {
   it('is well-formed XML with one testsuite per resource', () => {
     expect(root.name).toBe('testsuites');
     const suites = findAll(root, 'testsuite').map((s) => s.attrs.name);
-    expect(suites).toEqual(['blogpost', 'coupon', 'order', 'product', 'store', 'cross-resource']);
+    // the fixture's baseline regression adds a suite of its own
+    expect(suites).toEqual(['blogpost', 'coupon', 'order', 'product', 'store', 'cross-resource', 'baseline']);
   });
 
-  it('counts match the report', () => {
+  it('counts match the report (checks, and one failed testcase per baseline regression)', () => {
     const s = report.summary;
-    expect(Number(root.attrs.tests)).toBe(s.total);
-    expect(Number(root.attrs.failures)).toBe(s.failed);
+    const regressions = report.baseline!.newFailures.length + report.baseline!.changedObservations.length;
+    expect(regressions).toBeGreaterThan(0);
+    expect(Number(root.attrs.tests)).toBe(s.total + regressions);
+    expect(Number(root.attrs.failures)).toBe(s.failed + regressions);
     expect(Number(root.attrs.errors)).toBe(s.errors);
     expect(Number(root.attrs.skipped)).toBe(s.skipped + s.expectedFail);
-    expect(findAll(root, 'testcase')).toHaveLength(s.total);
-    expect(findAll(root, 'failure')).toHaveLength(s.failed);
+    expect(findAll(root, 'testcase')).toHaveLength(s.total + regressions);
+    expect(findAll(root, 'failure')).toHaveLength(s.failed + regressions);
     expect(findAll(root, 'error')).toHaveLength(s.errors);
     expect(findAll(root, 'skipped')).toHaveLength(s.skipped + s.expectedFail);
     for (const suite of findAll(root, 'testsuite')) {
@@ -70,5 +73,31 @@ describe('renderJUnit', () => {
     expect(tc.attrs.message).toBe('line one line two');
     const props = findAll(parseXml(renderJUnit(r)), 'property').find((p) => p.attrs.name === 'reason')!;
     expect(props.attrs.value).toContain('product.filter.price.range');
+  });
+});
+
+describe('renderJUnit: the run itself (issue 15, CI artefacts agree with the exit code)', () => {
+  it('a run stopped before its checks is one errored testcase naming why', () => {
+    const stopped = makeReport([], { summary: { total: 0, passed: 0, failed: 0, expectedFail: 0, unexpectedPass: 0, errors: 0, skipped: 0, verdict: 'no-verdict', reason: 'stopped at the preflight: cannot reach https://x: ECONNREFUSED' }, targetErrors: [{ message: 'cannot reach https://x: ECONNREFUSED', count: 1 }] });
+    const root = parseXml(renderJUnit(stopped));
+    expect(root.attrs.errors).toBe('1');
+    const cases = findAll(root, 'testcase');
+    expect(cases.map((c) => c.attrs.name)).toEqual(['the run reaches a verdict']);
+    expect(findAll(cases[0], 'error')[0].attrs.message).toMatch(/stopped at the preflight: cannot reach/);
+  });
+
+  it('a conformant run has no run testcase; a baseline regression is a failed testcase per new failure and changed observation', () => {
+    const base = makeReport([check({ id: 'product.filters.id', status: 'passed' })]);
+    expect(findAll(parseXml(renderJUnit(base)), 'testcase').map((c) => c.attrs.name)).not.toContain('the run reaches a verdict');
+    const regressed = makeReport([check({ id: 'product.filters.id', status: 'failed' })], {
+      baseline: { baselineFile: 'base.json', newFailures: ['product.filters.id'], fixed: [], newChecks: [], missingChecks: [], changedObservations: [{ key: 'order.default', before: 'id asc', after: 'unordered' }], regression: true },
+    });
+    const root = parseXml(renderJUnit(regressed));
+    const suite = findAll(root, 'testsuite').find((s) => s.attrs.name === 'baseline')!;
+    expect(suite.attrs.failures).toBe('2');
+    const messages = findAll(suite, 'failure').map((f) => f.attrs.message);
+    expect(messages[0]).toMatch(/product\.filters\.id passed in the baseline \(base\.json\) and fails now/);
+    expect(messages[1]).toMatch(/observation order\.default changed: "id asc" → "unordered"/);
+    expect(Number(root.attrs.failures)).toBe(3);
   });
 });
