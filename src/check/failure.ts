@@ -18,9 +18,14 @@ export interface FailureDetail {
 }
 
 export class CheckFailure extends Error {
+  /** expected and actual as own properties: Allure (and others) tell a failed assertion from a broken test by them */
+  readonly expected: unknown;
+  readonly actual: unknown;
   constructor(readonly detail: FailureDetail) {
     super(detail.message);
     this.name = 'CheckFailure';
+    this.expected = detail.expected;
+    this.actual = detail.actual;
   }
 }
 

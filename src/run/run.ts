@@ -105,6 +105,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   // vitest loads (vite server, project config) while the preflight talks to the target; its workers
   // load their modules while the probes run, then wait for the run state (observations, gate)
   const allureDir = join(config.reportDir, 'allure-results');
+  // a reused report folder: results of an earlier run would be merged into this run's Allure report
+  rmSync(allureDir, { recursive: true, force: true });
   const preparing: Promise<PreparedVitest | Error> = prepareVitest(config, { allureDir, onProgress: (p) => term.progress(p) }).catch((e: Error) => e);
   let runState: RunState | undefined;
   const stateChannel = new BroadcastChannel(runChannelName(config.runTag));
