@@ -6,6 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadReport } from '../report/baseline.js';
+import { computeCoverage } from '../report/coverage.js';
 import { summarize } from '../report/summary.js';
 import type { Report } from '../report/types.js';
 import { writeReports } from '../report/write.js';
@@ -31,7 +32,35 @@ export async function mergeCommand(args: string[]): Promise<number> {
   return merged.summary.verdict === 'conformant' ? 0 : merged.summary.verdict === 'non-conformant' ? 1 : 3;
 }
 
-/** One report from shards: checks united (a check id appears once), verdict recomputed. */
+/**
+ * The reports must be one whole set of shards of one run: each made with
+ * --shard i/n, one n, every i from 1 to n exactly once, the same --only and
+ * depth. A missing shard would be a verdict on part of the suite; a shard
+ * given twice, double counts.
+ */
+export function checkShardSet(reports: Report[]): void {
+  const shards = reports.map((r, k) => ({ k, m: /^([0-9]+)\/([0-9]+)$/.exec(r.run.shard ?? '') }));
+  const unsharded = shards.filter((s) => !s.m);
+  if (unsharded.length) {
+    if (reports.length === 1) return;
+    throw new UsageError(`report ${unsharded[0].k + 1} of ${reports.length} was not made with --shard i/n: merge combines the shards of one run`);
+  }
+  const ns = new Set(shards.map((s) => Number(s.m![2])));
+  if (ns.size > 1) throw new UsageError(`the reports are shards of different splits (${[...ns].map((n) => `of ${n}`).join(', ')})`);
+  const n = [...ns][0];
+  const seen = new Map<number, number>();
+  for (const s of shards) seen.set(Number(s.m![1]), (seen.get(Number(s.m![1])) ?? 0) + 1);
+  const twice = [...seen].filter(([, c]) => c > 1).map(([i]) => `${i}/${n}`);
+  if (twice.length) throw new UsageError(`shard ${twice.join(', ')} given more than once`);
+  const missing = Array.from({ length: n }, (_, i) => i + 1).filter((i) => !seen.has(i)).map((i) => `${i}/${n}`);
+  if (missing.length) throw new UsageError(`incomplete shard set: ${missing.join(', ')} missing (a verdict needs every shard)`);
+  const onlys = new Set(reports.map((r) => r.run.only ?? ''));
+  if (onlys.size > 1) throw new UsageError(`the shards ran different --only selections: ${[...onlys].map((o) => o || '(all)').join(', ')}`);
+  const depths = new Set(reports.map((r) => r.run.depth));
+  if (depths.size > 1) throw new UsageError(`the shards ran at different depths: ${[...depths].join(', ')}`);
+}
+
+/** One report from shards: checks and items united (an id appears once), coverage and verdict recomputed. */
 export function mergeReports(reports: Report[]): Report {
   if (!reports.length) throw new UsageError('nothing to merge');
   const first = reports[0];
@@ -39,6 +68,7 @@ export function mergeReports(reports: Report[]): Report {
   const seeds = new Set(reports.map((r) => r.run.seed));
   if (targets.size > 1 && !first.target.embedded) throw new UsageError(`the shards ran against different targets: ${[...targets].join(', ')}`);
   if (seeds.size > 1) throw new UsageError(`the shards ran with different seeds (${[...seeds].join(', ')}): run every shard with the same --seed`);
+  checkShardSet(reports);
   const byId = new Map<string, Report['checks'][number]>();
   for (const r of reports) for (const c of r.checks) {
     if (byId.has(c.id) && byId.get(c.id)!.status !== c.status) throw new UsageError(`check ${c.id} appears in two shards with different results`);
@@ -55,7 +85,9 @@ export function mergeReports(reports: Report[]): Report {
       }
     }
   }
-  const summary = summarize(checks, targetErrors);
+  const items = [...new Map(reports.flatMap((r) => r.items ?? []).map((i) => [i.id, i])).values()];
+  const coverage = items.length ? computeCoverage(items) : undefined;
+  const summary = summarize(checks, targetErrors, coverage ? { coverage } : undefined);
   return {
     ...first,
     run: {
@@ -67,6 +99,7 @@ export function mergeReports(reports: Report[]): Report {
     },
     summary,
     checks,
+    ...(items.length ? { items, coverage } : {}),
     observations,
     targetErrors,
     cleanup: reports.reduce(
