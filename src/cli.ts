@@ -39,7 +39,7 @@ usage:
   npm run conformance -- [options]          run every check against a target (default command: run)
   storecheck sweep --ledger FILE [--base-url URL --api-key KEY]
                                             delete what a crashed run left behind (its ledger.jsonl)
-  storecheck compare A.json B.json [--out DIR]
+  storecheck compare A.json B.json [--out DIR] [--fail-on verdict|checks|observations|any]
                                             two reports side by side (Markdown and HTML)
   storecheck merge DIR... [--report-dir DIR]
                                             combine the report.json of shards into one report

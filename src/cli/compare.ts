@@ -1,6 +1,9 @@
 /**
- * `storecheck compare A.json B.json [--out DIR]`: two targets, or two releases
- * of one, side by side — check by check and observation by observation.
+ * `storecheck compare A.json B.json [--out DIR] [--fail-on verdict|checks|observations|any]`:
+ * two targets, or two releases of one, side by side — check by check and
+ * observation by observation. By default it only reports (exit 0); with
+ * --fail-on it exits 1 when the named kind of difference is found, so a CI job
+ * can gate on "the candidate behaves like the release".
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -13,8 +16,9 @@ export async function compareCommand(args: string[]): Promise<number> {
     { flag: 'out', kind: 'string', arg: 'DIR', help: 'where compare.md and compare.html go (default: beside B)' },
     { flag: 'label-a', kind: 'string', arg: 'NAME', help: 'name of the first side' },
     { flag: 'label-b', kind: 'string', arg: 'NAME', help: 'name of the second side' },
+    { flag: 'fail-on', kind: 'string', arg: 'WHAT', choices: ['verdict', 'checks', 'observations', 'any'], help: 'exit 1 when the verdicts, any check status, any observation (or any of them) differ' },
   ]);
-  if (positional.length !== 2) throw new UsageError('compare needs two report.json files: storecheck compare A.json B.json [--out DIR]');
+  if (positional.length !== 2) throw new UsageError('compare needs two report.json files: storecheck compare A.json B.json [--out DIR] [--fail-on verdict|checks|observations|any]');
   const [fa, fb] = positional.map((p) => resolve(p));
   let a, b;
   try {
@@ -34,6 +38,15 @@ export async function compareCommand(args: string[]): Promise<number> {
   const html = join(out, 'compare.html');
   writeFileSync(md, renderCompareMarkdown(cmp));
   writeFileSync(html, renderCompareHtml(cmp));
-  process.stdout.write(`compared ${a.checks.length} and ${b.checks.length} checks: ${md}, ${html}\n`);
-  return 0;
+  process.stdout.write(`compared ${a.checks.length} and ${b.checks.length} checks: ${cmp.differingChecks} check(s) and ${cmp.differingObservations} observation(s) differ; verdicts ${a.summary.verdict} / ${b.summary.verdict}\n${md}, ${html}\n`);
+  const failOn = options['fail-on'] as string | undefined;
+  if (!failOn) return 0;
+  const differs = {
+    verdict: a.summary.verdict !== b.summary.verdict,
+    checks: cmp.differingChecks > 0,
+    observations: cmp.differingObservations > 0,
+  };
+  const hit = failOn === 'any' ? differs.verdict || differs.checks || differs.observations : differs[failOn as keyof typeof differs];
+  if (hit) process.stderr.write(`storecheck compare: the reports differ (--fail-on ${failOn})\n`);
+  return hit ? 1 : 0;
 }

@@ -88,6 +88,12 @@ describe('baseline (--baseline) and compare', () => {
     const md = readFileSync(join(out, 'compare.md'), 'utf8');
     expect(md).toContain('store.store.apikey-field');
     expect(existsSync(join(out, 'compare.html'))).toBe(true);
+    // --fail-on turns a difference into exit 1; equal reports pass it
+    const gate = await runCli(['compare', baseline, join(bad.reportDir, 'report.json'), '--out', out, '--fail-on', 'checks']);
+    expect(gate.code, gate.stderr).toBe(1);
+    expect(gate.stderr).toMatch(/differ \(--fail-on checks\)/);
+    const equal = await runCli(['compare', baseline, join(same.reportDir, 'report.json'), '--out', out, '--fail-on', 'verdict']);
+    expect(equal.code, equal.stderr).toBe(0);
   });
 
   it('a changed observation is a regression', async () => {
