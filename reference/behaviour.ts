@@ -89,6 +89,10 @@ export interface TransportFaults {
   rate503: number;
   /** the Retry-After header value sent with a 503 (seconds) */
   retryAfterSeconds: number;
+  /** fraction of eligible requests answered 429 with Retry-After (retryAfterSeconds), not processed */
+  rate429: number;
+  /** a rate limit: requests beyond this many a second (every operation) get 429 with Retry-After: 1; 0 = none */
+  limitRps: number;
   /** fraction of eligible requests whose socket is destroyed without an answer */
   resetRate: number;
   /** fraction of eligible requests answered with the first half of the JSON body (Content-Length of the half) */
@@ -107,6 +111,8 @@ export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
   seed: 1,
   latencyMs: 0,
   rate503: 0,
+  rate429: 0,
+  limitRps: 0,
   retryAfterSeconds: 0,
   resetRate: 0,
   truncateRate: 0,

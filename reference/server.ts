@@ -101,6 +101,22 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const HTML_ERROR = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>'
   + '<body><h1>Bad Gateway</h1><p>The upstream server did not answer.</p></body></html>\n';
 
+/** A rate limit of `rps` requests a second (bursts of up to `rps`): take() is false when over it. */
+function tokenBucket(rps: number): { take(): boolean } {
+  let tokens = rps;
+  let last = performance.now();
+  return {
+    take() {
+      const now = performance.now();
+      tokens = Math.min(rps, tokens + ((now - last) / 1000) * rps);
+      last = now;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
+
 async function defaultData(seed: number, b: Behaviour): Promise<() => EngineData> {
   const { seedData } = await import('./seed.js');
   return () => seedData(seed, { bigResource: b.bigResource, bigCount: b.bigCount });
@@ -117,6 +133,7 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
   const stats = newStats();
   const random = prng(transport.seed);
   const bump = (m: Record<string, number>, k: string) => { m[k] = (m[k] ?? 0) + 1; };
+  const limiter = tokenBucket(transport.limitRps);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://reference.invalid');
@@ -140,14 +157,24 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
 
     // transport faults: one draw per fault kind per eligible request, in arrival order
     const eligible = !!route && (transport.allOperations || route.op === 'get' || route.op === 'count');
-    const draw = eligible ? [random(), random(), random(), random(), random()] : [1, 1, 1, 1, 1];
-    const [d503, dReset, dTruncate, dHtml, dSlow] = draw;
+    const draw = eligible ? [random(), random(), random(), random(), random(), random()] : [1, 1, 1, 1, 1, 1];
+    const [d503, dReset, dTruncate, dHtml, dSlow, d429] = draw;
     if (transport.latencyMs > 0) await sleep(transport.latencyMs);
     if (transport.slowMs > 0 && dSlow < transport.slowRate) await sleep(transport.slowMs);
     if (res.destroyed) return;
     if (dReset < transport.resetRate) {
       bump(stats.byStatus, 'reset');
       req.socket.destroy();
+      return;
+    }
+    if (transport.limitRps > 0 && !limiter.take()) {
+      bump(stats.byStatus, '429');
+      send(res, 429, 'application/json', JSON.stringify({ error: { code: 'RATE_LIMITED', message: `more than ${transport.limitRps} requests a second` } }), { 'retry-after': '1' });
+      return;
+    }
+    if (d429 < transport.rate429) {
+      bump(stats.byStatus, '429');
+      send(res, 429, 'application/json', JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'too many requests' } }), { 'retry-after': String(transport.retryAfterSeconds) });
       return;
     }
     if (d503 < transport.rate503) {

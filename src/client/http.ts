@@ -112,8 +112,10 @@ export class Http {
 
   /**
    * POST a JSON body. `retryable` requests (get, count) are retried on transport
-   * errors, 429 and 5xx; writes are never resent blindly (a lost create answer is
-   * resolved by the caller, who looks the record up by its unique slug or code).
+   * errors, 429 and 5xx; writes only on 429 and on 503 with Retry-After (the
+   * target says it did not process them), never blindly otherwise (a lost create
+   * answer is resolved by the caller, who looks the record up by its unique
+   * slug or code).
    */
   async post(path: string, body: unknown, { retryable = false, headers }: { retryable?: boolean; headers?: Record<string, string> } = {}): Promise<Exchange> {
     const url = this.url(path);
@@ -129,11 +131,16 @@ export class Http {
       await this.throttle();
       exchange = await this.gated(() => this.once(url, path, payload, shown, op, headers), () => this.cancelledExchange(url, path, shown));
       exchange.attempts = attempt;
-      if (!retryable || this.cancelled) break;
+      if (this.cancelled) break;
       const status = exchange.response?.status;
+      this.adapt(status);
       const retryAfter = exchange.response?.headers['retry-after'];
-      const throttled = (status === 429 || status === 503) && !!retryAfter;
-      const allowed = throttled ? throttledRetries : retries;
+      // 429, and 503 with Retry-After, say the request was not processed: resent, writes too
+      // (nothing was written, so a resent create cannot duplicate); any other failure of a write is
+      // resolved by its caller, never by sending it again
+      const notProcessed = status === 429 || (status === 503 && !!retryAfter);
+      if (!retryable && !notProcessed) break;
+      const allowed = notProcessed ? throttledRetries : retries;
       const transient = exchange.transportError !== undefined && !FINAL_TRANSPORT_CODES.has(exchange.transportError.code);
       const retry = attempt <= allowed && (transient || (status !== undefined && RETRYABLE_STATUS.has(status)));
       if (!retry) break;
@@ -252,14 +259,33 @@ export class Http {
    */
   private throttle(): Promise<void> {
     const rps = this.opts.maxRps ?? 0;
-    if (rps <= 0) return Promise.resolve();
+    const gap = Math.max(rps > 0 ? 1000 / rps : 0, this.adaptiveGapMs);
+    if (gap <= 0) return Promise.resolve();
     const mine = this.turn.then(async () => {
-      const wait = this.lastStart + 1000 / rps - performance.now();
+      const wait = this.lastStart + gap - performance.now();
       if (wait > 0) await this.pause(wait);
       this.lastStart = performance.now();
     });
     this.turn = mine;
     return mine;
+  }
+
+  /**
+   * The adaptive rate: a target that answers 429 is asked less often — the
+   * spacing between request starts doubles (at least 20 ms, at most 2 s) — and
+   * every answer that is not a 429 shrinks it by 2 %, so the rate climbs back
+   * slowly towards the target's limit instead of hammering it (additive
+   * increase of the rate, multiplicative decrease).
+   */
+  private adaptiveGapMs = 0;
+  private adapt(status: number | undefined): void {
+    if (status === 429) this.adaptiveGapMs = Math.min(2_000, Math.max(20, this.adaptiveGapMs * 2));
+    else if (this.adaptiveGapMs > 0) this.adaptiveGapMs = this.adaptiveGapMs < 1 ? 0 : this.adaptiveGapMs * 0.98;
+  }
+
+  /** the current adaptive spacing between request starts, ms (0: not slowed down) */
+  get adaptiveGap(): number {
+    return this.adaptiveGapMs;
   }
 
   async close(): Promise<void> {

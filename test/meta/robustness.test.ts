@@ -104,6 +104,16 @@ const FAULTS: Fault[] = [
     },
   },
   {
+    name: '3% of every operation answered 503 and 3% 429, with Retry-After: writes resent, a verdict reached',
+    transport: { rate503: 0.03, rate429: 0.03, retryAfterSeconds: 0, allOperations: true },
+    codes: [0],
+    verify: (report, _code, stats) => {
+      expect(stats.byStatus['503'], 'the 503 fault never fired').toBeGreaterThan(0);
+      expect(stats.byStatus['429'], 'the 429 fault never fired').toBeGreaterThan(0);
+      expect(report.summary.verdict, describeBad(report)).toBe('conformant');
+    },
+  },
+  {
     name: 'connection resets on 5% of every operation',
     transport: { resetRate: 0.05, allOperations: true },
     codes: [0, 3],

@@ -123,6 +123,24 @@ describe('StoreClient', () => {
     await c.close();
   });
 
+  it('resends a write answered 429, or 503 with Retry-After (not processed), and slows down after a 429', async () => {
+    let creates = 0;
+    handler = (req, _b, res) => {
+      if (!req.url!.endsWith('/create')) return json(res, 200, []);
+      creates++;
+      if (creates === 1) return json(res, 429, { error: 'slow down' });
+      if (creates === 2) return json(res, 503, { error: 'busy' }, { 'retry-after': '0' });
+      return json(res, 200, [{ id: '55555555-5555-5555-5555-555555555555', name: 'sc-r' }]);
+    };
+    const c = client({ ledger: new Ledger(undefined, 'sc') });
+    const w = await c.create('collection', [{ name: 'sc-r' }]);
+    expect(w.ok).toBe(true);
+    expect(creates).toBe(3);
+    expect(w.exchange.attempts).toBe(3);
+    expect(c.http.adaptiveGap).toBeGreaterThan(0);
+    await c.close();
+  });
+
   it('a lost create never claims records another create of the run already owns (equal tagged values)', async () => {
     const ledger = new Ledger(undefined, 'sc');
     const c = client({ ledger });
