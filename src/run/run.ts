@@ -141,6 +141,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
         return stop(EXIT.usage, `the target rejected the API key (HTTP ${status} on ${config.baseUrl}/api/v1/store/get): check --api-key / STORE_API_KEY`);
       }
       if (status >= 500) return stop(EXIT.noVerdict, `the target fails: HTTP ${status} on store get (after ${pre.exchange.attempts} attempt(s))`);
+      const wrong = notTheApi(config.baseUrl, pre.exchange);
+      if (wrong) return stop(EXIT.noVerdict, wrong);
     }
 
     // the checks start now; their workers wait for the observations before the first check
@@ -238,6 +240,30 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     process.off('SIGTERM', sigterm);
     await client.close();
   }
+}
+
+/**
+ * Is the target the API at all? The store get of the preflight must answer a
+ * JSON object (§5.2). A redirect is never followed (the key would travel to
+ * another URL), an HTML page or a 404 means --base-url is not the API root:
+ * no verdict, and a hint, instead of hundreds of failures.
+ */
+export function notTheApi(baseUrl: string, ex: Exchange): string | undefined {
+  const status = ex.response?.status ?? 0;
+  const type = String(ex.response?.headers['content-type'] ?? '');
+  const at = `${baseUrl}/api/v1/store/get`;
+  if (status >= 300 && status < 400) {
+    const to = ex.response?.headers.location;
+    return `${at} answered a redirect (HTTP ${status}${to ? ` to ${to}` : ''}); storecheck never follows one (the key would travel with it): give the final API root as --base-url`;
+  }
+  if (status === 404) return `${at} answered 404: is --base-url the API root (the URL before /api/v1)?`;
+  if (status >= 200 && status < 300) {
+    const json = ex.json;
+    if (json && typeof json === 'object' && !Array.isArray(json)) return undefined;
+    const what = /html/i.test(type) ? 'an HTML page' : ex.parseError ? `a body that is not JSON (${type || 'no content type'})` : `JSON that is not the store object (${Array.isArray(json) ? 'an array' : typeof json})`;
+    return `${at} answered ${what}: is --base-url the API root? it answered ${type || 'no content type'}`;
+  }
+  return undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
  * one-line reason on stderr, and never a bare stack trace.
  */
 import { createServer } from 'node:net';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,34 @@ describe('exit codes', () => {
     expect(underFile.stderr).toMatch(/--report-dir .*a part of the path is a file/);
     noStack(underFile.stderr);
     expect(readdirSync(base)).toEqual(['file']);
+  });
+
+  it('3: a web page, a redirect or a 404 instead of the API: no verdict at the preflight, with a hint, in few requests', async () => {
+    let requests = 0;
+    const answers: Record<string, (res: ServerResponse) => void> = {
+      html: (res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html><body>Welcome</body></html>'); },
+      redirect: (res) => { res.writeHead(302, { location: 'https://elsewhere.example/api' }); res.end(); },
+      missing: (res) => { res.writeHead(404, { 'content-type': 'application/json' }); res.end('{"error":"no such path"}'); },
+    };
+    let mode = 'html';
+    const srv = createHttpServer((_req, res) => { requests++; answers[mode](res); });
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
+    try {
+      for (const [m, hint] of [['html', /answered an HTML page: is --base-url the API root\?/], ['redirect', /redirect \(HTTP 302 to https:\/\/elsewhere\.example\/api\); storecheck never follows one/], ['missing', /answered 404: is --base-url the API root/]] as const) {
+        mode = m;
+        requests = 0;
+        const r = await runCli(['--base-url', url], { env: { STORE_API_KEY: 'k-wrong-target' } });
+        expect(r.code, `${m}: ${r.stderr}`).toBe(3);
+        expect(r.stderr).toMatch(hint);
+        expect(requests, m).toBeLessThan(20);
+        expect(r.report?.summary.verdict, m).toBe('no-verdict');
+        expect(readFileSync(join(r.reportDir, 'junit.xml'), 'utf8'), m).toMatch(/errors="1"/);
+        noStack(r.stderr);
+      }
+    } finally {
+      srv.close();
+    }
   });
 
   it('3: an unreachable target gives no verdict', async () => {
