@@ -103,6 +103,8 @@ export interface TransportFaults {
   slowMs: number;
   /** fraction of eligible requests delayed by slowMs (default: all of them when slowMs > 0) */
   slowRate: number;
+  /** the canary: echo the key sent in a header of every answer and in every error message (several encodings) */
+  echoKey: boolean;
   /** false (default): only get and count are affected by the rate faults; true: every operation */
   allOperations: boolean;
 }
@@ -119,5 +121,6 @@ export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
   htmlErrorRate: 0,
   slowMs: 0,
   slowRate: 1,
+  echoKey: false,
   allOperations: false,
 });

@@ -101,6 +101,38 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const HTML_ERROR = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>'
   + '<body><h1>Bad Gateway</h1><p>The upstream server did not answer.</p></body></html>\n';
 
+/**
+ * The canary switch (transport.echoKey): a careless target that echoes the
+ * key it was sent — in a header (URL-encoded and base64) on every answer, and
+ * in every error message (raw, HTML-escaped, URL-encoded, base64, and the
+ * request body as sent). storecheck must let none of it reach an output.
+ */
+function echoKey(raw: string, status: number, body: string, headers: Record<string, string> | undefined): { body: string; headers: Record<string, string> } {
+  let key = '';
+  try {
+    const k = (JSON.parse(raw) as { authentication?: { apiKey?: unknown } })?.authentication?.apiKey;
+    if (typeof k === 'string') key = k;
+  } catch {
+    // not JSON: nothing to echo
+  }
+  if (!key) return { body, headers: headers ?? {} };
+  const b64 = Buffer.from(key, 'utf8').toString('base64');
+  const html = key.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  const out = { ...headers, 'x-echo-key': `url=${encodeURIComponent(key)}; b64=${b64}` };
+  if (status < 400) return { body, headers: out };
+  const echo = ` [echo: key ${key} | html ${html} | url ${encodeURIComponent(key)} | b64 ${b64} | request ${raw}]`;
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: string } };
+    if (parsed?.error && typeof parsed.error === 'object') {
+      parsed.error.message = `${parsed.error.message ?? ''}${echo}`;
+      return { body: JSON.stringify(parsed), headers: out };
+    }
+  } catch {
+    // a text error: appended as text
+  }
+  return { body: `${body}${echo}`, headers: out };
+}
+
 /** A rate limit of `rps` requests a second (bursts of up to `rps`): take() is false when over it. */
 function tokenBucket(rps: number): { take(): boolean } {
   let tokens = rps;
@@ -192,9 +224,12 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
       method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers,
       body: Buffer.concat(chunks).toString('utf8'),
     });
+    const raw = Buffer.concat(chunks).toString('utf8');
     let body = typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
+    let headers = out.headers;
+    if (transport.echoKey) ({ body, headers } = echoKey(raw, out.status, body, headers));
     if (dTruncate < transport.truncateRate) body = body.slice(0, Math.floor(body.length / 2));
-    send(res, out.status, out.contentType, body, out.headers);
+    send(res, out.status, out.contentType, body, headers);
   }
 
   function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {

@@ -227,17 +227,18 @@ export class Http {
       const text = res.body.toString('utf8');
       const { truncated, headers } = res;
       if (res.status >= 500) this.stats.serverErrors++;
-      exchange.response = { status: res.status, headers, text: redactText(text, this.opts.redactor), ...(truncated ? { truncated } : {}) };
       if (truncated) exchange.parseError = `larger than the client's limit of ${maxBody} bytes; cut there and not judged`;
       else if (text.length === 0) exchange.parseError = 'empty body';
       else {
         try {
           exchange.json = JSON.parse(text);
-          this.opts.redactor.learnFrom(exchange.json);
+          // the store's apikey is learnt before this very answer's text is kept
+          if (res.status >= 200 && res.status < 300) this.opts.redactor.learnFrom(path, exchange.json);
         } catch (e) {
           exchange.parseError = `not JSON (${(e as Error).message})`;
         }
       }
+      exchange.response = { status: res.status, headers: redactHeaders(headers, this.opts.redactor), text: redactText(text, this.opts.redactor), ...(truncated ? { truncated } : {}) };
     } catch (e) {
       this.stats.transportErrors++;
       exchange.transportError = this.cancelled
@@ -319,6 +320,13 @@ const TLS_TRUST_CODES = new Set([
 for (const code of [...TLS_TRUST_CODES, 'ERR_TLS_CERT_ALTNAME_INVALID']) FINAL_TRANSPORT_CODES.add(code);
 
 /** Exponential backoff with jitter; a Retry-After header (seconds or HTTP date) wins, capped at 10 s. */
+/** Header values with every secret replaced (a target may echo the key in a header). */
+function redactHeaders(headers: Record<string, string>, r: Redactor): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) out[k] = typeof v === 'string' ? r.text(v) : v;
+  return out;
+}
+
 export function backoffMs(attempt: number, retryAfter?: string): number {
   if (retryAfter) {
     const secs = Number(retryAfter);

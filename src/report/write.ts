@@ -10,6 +10,7 @@ import { renderHtml } from './html.js';
 import { renderJUnit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from './types.js';
+import { redactForms, redactValue, secretForms } from '../client/redact.js';
 
 export type WrittenReports = {
   json: string;
@@ -35,23 +36,12 @@ export function writeFileAtomic(file: string, content: string): void {
   }
 }
 
-/** A deep copy of a JSON value with every occurrence of every secret (in strings and keys) replaced. */
+/** A deep copy of a JSON value with every form of every secret (in strings and keys) replaced. */
 export function redactReport<T>(value: T, secrets: readonly string[]): T {
-  const list = secrets.filter((s) => typeof s === 'string' && s.length >= 4);
-  if (!list.length) return value;
-  const text = (s: string) => list.reduce((out, secret) => (out.includes(secret) ? out.split(secret).join(SECRET_PLACEHOLDER) : out), s);
-  const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return text(v);
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[text(k)] = walk(x);
-      return out;
-    }
-    return v;
-  };
-  return walk(value) as T;
+  return redactValue(value, formsOf(secrets));
 }
+
+const formsOf = (secrets: readonly string[]) => [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= 4).flatMap(secretForms))].sort((a, b) => b.length - a.length);
 
 /**
  * Render and write report.json, report.md, report.html and junit.xml into `dir`
@@ -69,6 +59,9 @@ export function writeReports(dir: string, report: Report, secrets: readonly stri
     html: renderHtml(safe),
     junit: renderJUnit(safe),
   };
+  // a last pass over the rendered text: no form of a secret survives a renderer's own escaping
+  const forms = formsOf(secrets);
+  for (const key of Object.keys(contents) as Array<keyof WrittenReports>) contents[key] = redactForms(contents[key], forms);
   const paths = {} as WrittenReports;
   for (const key of Object.keys(REPORT_FILES) as Array<keyof WrittenReports>) {
     const file = join(out, REPORT_FILES[key]);

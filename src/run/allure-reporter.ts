@@ -6,31 +6,40 @@
  * files that Allure reads only after the run has ended. The files are the same;
  * each is still written whole before the next, under its own unique name.
  */
-import { mkdirSync, writeFileSync, copyFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
 import type { Writer } from 'allure-js-commons/sdk/reporter';
 
-type Config = ConstructorParameters<typeof AllureVitestReporter>[0] & { resultsDir: string };
+type Config = ConstructorParameters<typeof AllureVitestReporter>[0] & {
+  resultsDir: string;
+  /** every secret replaced (the run's redactor): results and attachments are written through it */
+  redact?: (text: string) => string;
+};
 
 class UnsyncedWriter implements Writer {
   private readonly plain: FileSystemWriter;
-  constructor(private readonly dir: string) {
+  constructor(private readonly dir: string, private readonly redact: (text: string) => string = (t) => t) {
     mkdirSync(dir, { recursive: true });
     this.plain = new FileSystemWriter({ resultsDir: dir });
   }
   writeResult(result: Parameters<Writer['writeResult']>[0]): void {
-    writeFileSync(join(this.dir, `${result.uuid}-result.json`), JSON.stringify(result));
+    writeFileSync(join(this.dir, `${result.uuid}-result.json`), this.json(result));
   }
   writeGroup(group: Parameters<Writer['writeGroup']>[0]): void {
-    writeFileSync(join(this.dir, `${group.uuid}-container.json`), JSON.stringify(group));
+    writeFileSync(join(this.dir, `${group.uuid}-container.json`), this.json(group));
   }
   writeAttachment(name: string, content: Buffer): void {
-    writeFileSync(join(this.dir, name), content);
+    // attachments are text (evidence JSON, reproducers): redacted as text
+    writeFileSync(join(this.dir, name), this.redact(content.toString('utf8')));
   }
   writeAttachmentFromPath(name: string, from: string): void {
-    copyFileSync(from, join(this.dir, name));
+    writeFileSync(join(this.dir, name), this.redact(readFileSync(from, 'utf8')));
+  }
+  /** JSON text with every secret replaced inside its strings (re-serialised, so it stays valid JSON) */
+  private json(value: unknown): string {
+    return JSON.stringify(value, (_k, v) => (typeof v === 'string' ? this.redact(v) : v));
   }
   // once per run: the library's own writer
   writeEnvironmentInfo(info: Parameters<Writer['writeEnvironmentInfo']>[0]): void {
@@ -53,6 +62,6 @@ export class AllureReporter extends AllureVitestReporter {
     super.onInit(vitest);
     // the runtime is private in the typings; its writer is a plain field (allure-js-commons 3)
     const runtime = (this as unknown as { allureReporterRuntime?: { writer?: Writer } }).allureReporterRuntime;
-    if (runtime && runtime.writer) runtime.writer = new UnsyncedWriter(this.settings.resultsDir);
+    if (runtime && runtime.writer) runtime.writer = new UnsyncedWriter(this.settings.resultsDir, this.settings.redact);
   }
 }

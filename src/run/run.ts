@@ -107,7 +107,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   const allureDir = join(config.reportDir, 'allure-results');
   // a reused report folder: results of an earlier run would be merged into this run's Allure report
   rmSync(allureDir, { recursive: true, force: true });
-  const preparing: Promise<PreparedVitest | Error> = prepareVitest(config, { allureDir, onProgress: (p) => term.progress(p) }).catch((e: Error) => e);
+  const preparing: Promise<PreparedVitest | Error> = prepareVitest(config, { allureDir, redact: (t) => client.redactor.text(t), onProgress: (p) => term.progress(p) }).catch((e: Error) => e);
   let runState: RunState | undefined;
   const stateChannel = new BroadcastChannel(runChannelName(config.runTag));
   stateChannel.onmessage = (m) => {

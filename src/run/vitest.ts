@@ -40,11 +40,11 @@ export interface PreparedVitest {
  */
 export async function prepareVitest(
   config: RunConfig,
-  opts: { onProgress?: (p: Progress) => void; allureDir?: string } = {},
+  opts: { onProgress?: (p: Progress) => void; allureDir?: string; redact?: (text: string) => string } = {},
 ): Promise<PreparedVitest> {
   const collector = new CheckCollector(opts.onProgress);
   const reporters: any[] = [collector];
-  if (opts.allureDir) reporters.push(new AllureReporter({ resultsDir: opts.allureDir }));
+  if (opts.allureDir) reporters.push(new AllureReporter({ resultsDir: opts.allureDir, redact: opts.redact }));
   const ours = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
   const vitest = await createVitest(
     'test',

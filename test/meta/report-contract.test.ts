@@ -125,6 +125,48 @@ describe('secrets', () => {
   });
 });
 
+describe('secrets: the canary', () => {
+  /** the forms a careless target or renderer gives a key, computed here independently of src/client/redact.ts */
+  const forms = (key: string) => {
+    const json = JSON.stringify(key).slice(1, -1);
+    const b64 = Buffer.from(key, 'utf8').toString('base64');
+    return {
+      raw: key,
+      json,
+      'json \\u': json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      'json twice': JSON.stringify(json).slice(1, -1),
+      html: key.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+      url: encodeURIComponent(key),
+      base64: b64,
+    };
+  };
+
+  it('a key with quotes, backslashes, <, &, %2F, non-ASCII and emoji, echoed by the target in every form, appears in no output', async () => {
+    const key = 'Sc"\\<&>%2F-é-😀-\'q\'+/=-canary-7a';
+    // the store's apikey field is missing (a failing rule: evidence is written), and every answer echoes the key
+    const ref = await startReferenceServer({ apiKey: key, faults: ['store-without-apikey'], transport: { echoKey: true } });
+    try {
+      const r = await runCli(['--base-url', ref.url, '--depth', 'quick', '--only', 'store.*,product.auth.*,product.conventions.*,collection.lifecycle.delete.*'], { env: { STORE_API_KEY: key } });
+      expect(r.report, r.stderr).toBeDefined();
+      expect(r.code, r.stderr).toBe(1);
+      const files = allFiles(r.reportDir);
+      expect(files.some((f) => f.includes('allure-results'))).toBe(true);
+      const leaks: string[] = [];
+      for (const [name, form] of Object.entries(forms(key))) {
+        for (const f of files) if (readFileSync(f, 'utf8').includes(form)) leaks.push(`${name} in ${f}`);
+        if ((r.stdout + r.stderr).includes(form)) leaks.push(`${name} on the terminal`);
+      }
+      expect(leaks).toEqual([]);
+      // reproducers hold the placeholder in a body that is still valid JSON
+      const report = JSON.parse(readFileSync(join(r.reportDir, 'report.json'), 'utf8'));
+      const curl = report.checks.find((c: { reproducer?: { curl?: string } }) => c.reproducer?.curl)?.reproducer.curl as string;
+      expect(curl).toContain('$STORE_API_KEY');
+    } finally {
+      await ref.close();
+    }
+  });
+});
+
 describe('shards', () => {
   it('merged shards equal an unsharded run, check for check', async () => {
     const only = ['--only', 'store.*,country.*,collection.*', '--depth', 'quick', '--seed', '99'];
