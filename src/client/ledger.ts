@@ -48,6 +48,8 @@ export class NotOwnedError extends Error {
 export class Ledger {
   private readonly owned = new Map<string, Set<string>>();
   private readonly deleted = new Map<string, Set<string>>();
+  /** probe ids: fresh GUIDs sent to see how unknown ids are answered; never created, never counted or cleaned up */
+  private readonly probes = new Map<string, Set<string>>();
   private readonly open = new Map<string, CreateIntent>();
   private intentCount = 0;
   private readonly intentPrefix = randomBytes(3).toString('hex');
@@ -101,14 +103,17 @@ export class Ledger {
 
   /** A freshly generated GUID used to probe unknown-id behaviour: allowed, never a real record. */
   recordProbe(resource: string, id: string): void {
-    const set = this.owned.get(resource) ?? new Set();
+    const set = this.probes.get(resource) ?? new Set();
     set.add(id.toLowerCase());
-    this.owned.set(resource, set);
+    this.probes.set(resource, set);
     this.append({ op: 'probe', resource, ids: [id] });
   }
 
+  /** May the run write to this id: a record it created, or a probe id (never a real record). */
   owns(resource: string, id: unknown): boolean {
-    return typeof id === 'string' && (this.owned.get(resource)?.has(id.toLowerCase()) ?? false);
+    if (typeof id !== 'string') return false;
+    const lower = id.toLowerCase();
+    return (this.owned.get(resource)?.has(lower) ?? false) || (this.probes.get(resource)?.has(lower) ?? false);
   }
 
   assertOwned(resource: string, id: unknown, op: string): void {
@@ -161,10 +166,11 @@ export class Ledger {
           l.open.delete(e.intent);
         }
         if (e.op === 'created' || e.op === 'probe') {
-          const set = l.owned.get(e.resource) ?? new Set();
+          // probe ids were never records: allowed to write to, never counted or cleaned up
+          const into = e.op === 'probe' ? l.probes : l.owned;
+          const set = into.get(e.resource) ?? new Set();
           for (const id of e.ids) set.add(id.toLowerCase());
-          l.owned.set(e.resource, set);
-          if (e.op === 'probe') l.recordDeletedInMemory(e.resource, e.ids);
+          into.set(e.resource, set);
         } else if (e.op === 'deleted') l.recordDeletedInMemory(e.resource, e.ids);
       }
     }
@@ -182,6 +188,7 @@ export class Ledger {
     const l = new Ledger(file, this.runTag);
     for (const [r, ids] of this.owned) l.owned.set(r, new Set(ids));
     for (const [r, ids] of this.deleted) l.deleted.set(r, new Set(ids));
+    for (const [r, ids] of this.probes) l.probes.set(r, new Set(ids));
     for (const [k, v] of this.open) l.open.set(k, v);
     return l;
   }

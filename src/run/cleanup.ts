@@ -5,7 +5,9 @@
  * Creates the ledger announced but never heard back from (a killed process, a
  * lost answer) are settled first: their records are looked up by the unique
  * run-tagged values the create carried, and whatever is found is deleted too.
- * A delete that fails is followed by a look: ids no longer there count as gone.
+ * Nothing counts as deleted on the target's word: every id the ledger holds is
+ * read back, deleted if still there, and read back again; only ids a read-back
+ * shows gone are deleted in the ledger. The rest is left behind, said so.
  */
 import { StoreClient } from '../client/api.js';
 import { Ledger } from '../client/ledger.js';
@@ -69,14 +71,16 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
         const chunk = ids.slice(i, i + batch);
         const { deleted, absent: gone, problem } = await deleteChunk(client, resource, chunk);
         if (deleted.length) {
-          result.deleted += deleted.length;
           (result.removed[resource] ??= []).push(...deleted);
+          ledger.recordDeleted(resource, deleted);
         }
         if (gone.length) {
           (result.alreadyGone[resource] ??= []).push(...gone);
           // settled: a later sweep has nothing to do for them
           ledger.recordDeleted(resource, gone);
         }
+        // deleted by the run (its checks, or this cleanup), a read-back showing each one gone
+        result.deleted += deleted.length + gone.length;
         const left = chunk.filter((id) => !deleted.includes(id) && !gone.includes(id));
         result.leftBehind.push(...left.map((id) => `${resource}:${id} (${problem})`));
       }
@@ -104,29 +108,47 @@ async function deleteChunk(client: StoreClient, resource: string, chunk: string[
   for (let attempt = 0; attempt < 3 && rest.length; attempt++) {
     try {
       const res = await client.delete(resource, rest);
-      if (res.ok) return { deleted: [...deleted, ...rest], absent: gone, problem: '' };
+      if (res.ok) {
+        // read back: a success answer is not a deletion
+        const now = await absent(client, resource, rest);
+        deleted.push(...now);
+        rest = rest.filter((id) => !now.includes(id));
+        if (!rest.length) return { deleted, absent: gone, problem: '' };
+        problem = `the target answered success, yet ${rest.length} record(s) are still there when read back`;
+        continue;
+      }
       problem = res.problem ?? '';
       // a target with a smaller batch limit, or one refusing unknown ids: one id at a time
       if (res.exchange.response?.status === 400 && rest.length > 1) {
         for (const id of rest) {
           const one = await client.delete(resource, [id]);
-          if (one.ok) deleted.push(id);
-          else problem = one.problem ?? '';
+          if (!one.ok) problem = one.problem ?? '';
         }
-        rest = rest.filter((id) => !deleted.includes(id));
+        const now = await absent(client, resource, rest);
+        deleted.push(...now);
+        rest = rest.filter((id) => !now.includes(id));
       }
     } catch (e) {
       problem = (e as Error).message;
     }
   }
-  return { deleted, absent: [...gone, ...(rest.length ? await absent(client, resource, rest) : [])], problem };
+  const late = rest.length ? await absent(client, resource, rest) : [];
+  return { deleted: [...deleted, ...late], absent: gone, problem };
 }
 
-/** The ids of `ids` a get with the id filter does not return (none when the get fails). */
+/**
+ * The ids of `ids` a get with the id filter does not return — none when the
+ * get fails, or when its answer is not a whole page of the asked ids (a
+ * target ignoring the filter and answering other records proves nothing).
+ */
 async function absent(client: StoreClient, resource: string, ids: string[]): Promise<string[]> {
   const got = await client.get(resource, { filters: { id: ids }, pagination: { pageSize: Math.max(ids.length, 1) } });
   if (!got.ok) return [];
-  const present = new Set((got.value ?? []).map((x) => String(x?.id).toLowerCase()));
+  const asked = new Set(ids.map((id) => id.toLowerCase()));
+  const returned = (got.value ?? []).map((x) => String(x?.id).toLowerCase());
+  // an answer full of ids never asked for: the filter was not applied, and absence cannot be read from it
+  if (returned.some((id) => !asked.has(id))) return [];
+  const present = new Set(returned);
   return ids.filter((id) => !present.has(id.toLowerCase()));
 }
 

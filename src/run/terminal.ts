@@ -56,8 +56,13 @@ export class Terminal {
     const failed = report.checks.filter((c) => c.status === 'failed');
     for (const c of failed.slice(0, 15)) lines.push(`  ✗ ${c.id} (${c.section}, ${c.level}): ${firstLine(c.message)}`);
     if (failed.length > 15) lines.push(`  … and ${failed.length - 15} more failures (see the report)`);
-    if (report.cleanup?.leftBehind.length) lines.push(`cleanup: ${report.cleanup.leftBehind.length} record(s) could not be deleted; run \`storecheck sweep --ledger <report dir>/ledger.jsonl\``);
     const paths = Array.isArray(written) ? written : Object.values(written);
+    const c = report.cleanup;
+    if (c?.leftBehind.length) {
+      const ledger = paths.length ? `${String(paths[0]).replace(/[\\/][^\\/]*$/, '')}/ledger.jsonl` : '<report dir>/ledger.jsonl';
+      lines.push(`cleanup: ${c.leftBehind.length} record(s) LEFT BEHIND on the target (still there when read back); retry with: storecheck sweep --ledger ${ledger}`);
+      for (const l of c.leftBehind.slice(0, 5)) lines.push(`  left behind: ${l}`);
+    } else if (c && c.created > 0) lines.push(`cleanup: every one of the ${c.created} record(s) the run created is gone (read back)`);
     lines.push(`reports: ${paths.join(', ')}`);
     for (const l of lines) process.stderr.write(this.clean(l) + '\n');
   }
