@@ -23,6 +23,8 @@ export interface CallResult<T> {
   problem?: string;
   /** create only: ids found by unique key after the answer was lost */
   recovered?: string[];
+  /** ids a create answered for records that do not carry the run's tag: never owned */
+  foreign?: string[];
 }
 
 export interface ClientOptions extends Omit<HttpOptions, 'redactor'> {
@@ -144,9 +146,24 @@ export class StoreClient {
     const ex = await this.send(path, this.body({ data }, args.key));
     const result = envelope<Rec[]>(ex, (j) => Array.isArray(j), 'an array of the created records');
     const created = Array.isArray(ex.json) ? (ex.json as Rec[]) : [];
-    const ids = created.map((x) => x?.id).filter((id): id is string => typeof id === 'string');
+    const answered = created.filter((x) => typeof x?.id === 'string');
+    // an id becomes the run's own only when its record, as answered, carries the run's tag (when the items
+    // sent carried it): a target answering with a record that existed before the run (or any other) can
+    // never make the run update or delete it
+    const mine = lookup ? answered.filter((x) => carriesTag(x, ledger!.runTag)) : answered;
+    const ids = mine.map((x) => x.id as string);
+    if (mine.length < answered.length) {
+      result.foreign = answered.filter((x) => !mine.includes(x)).map((x) => String(x.id));
+      if (result.ok) {
+        result.ok = false;
+        result.problem = `the create answer holds ${result.foreign.length} record(s) without the run's tag in any value (ids ${result.foreign.slice(0, 3).join(', ')}): not what was created, never taken as the run's own`;
+      }
+    }
     const status = ex.response?.status;
-    if (ids.length) ledger?.recordCreated(r.name, ids, intent);
+    // with foreign records in the answer the intent stays open: cleanup looks up what was really stored
+    if (result.foreign?.length) {
+      if (ids.length) ledger?.recordCreated(r.name, ids);
+    } else if (ids.length) ledger?.recordCreated(r.name, ids, intent);
     else if (ex.notSent || (status !== undefined && status >= 400 && status < 500)) {
       // never sent (the run was stopped first), or refused: nothing was stored
       if (intent) ledger!.resolveIntent(r.name, intent);
@@ -235,6 +252,12 @@ function taggedKey(r: ResourceModel, data: Rec[], runTag: string): { key: string
 }
 
 const MAX_FILTER_VALUE = 255;
+
+/** Does a record carry the run's tag at the start of one of its top-level string values? */
+export function carriesTag(rec: Rec, runTag: string): boolean {
+  if (!runTag) return false;
+  return Object.values(rec ?? {}).some((v) => typeof v === 'string' && v.startsWith(runTag));
+}
 
 function model(res: ResourceModel | string): ResourceModel {
   return typeof res === 'string' ? resourceModel(res) : res;

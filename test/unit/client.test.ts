@@ -141,6 +141,22 @@ describe('StoreClient', () => {
     await c.close();
   });
 
+  it('a create answered with a record that does not carry the run\'s tag (one that existed before) is never owned', async () => {
+    const ledger = new Ledger(undefined, 'sc');
+    const c = client({ ledger });
+    const theirs = '66666666-6666-6666-6666-666666666666';
+    handler = (req, _b, res) => (req.url!.endsWith('/create') ? json(res, 200, [{ id: theirs, name: 'their own record' }]) : json(res, 200, []));
+    const w = await c.create('collection', [{ name: 'sc-mine' }]);
+    expect(w.ok).toBe(false);
+    expect(w.problem).toMatch(/without the run's tag/);
+    expect(w.foreign).toEqual([theirs]);
+    expect(ledger.owns('collection', theirs)).toBe(false);
+    await expect(c.delete('collection', [theirs])).rejects.toThrow();
+    // the create stays open for cleanup, which looks up what really carries the tag
+    expect(ledger.openIntents()).toHaveLength(1);
+    await c.close();
+  });
+
   it('a lost create never claims records another create of the run already owns (equal tagged values)', async () => {
     const ledger = new Ledger(undefined, 'sc');
     const c = client({ ledger });
