@@ -168,6 +168,7 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
     concurrency,
     workers,
     timeoutMs: (o['timeout-ms'] as number | undefined) ?? 15_000,
+    ...(o['max-answer-mb'] !== undefined ? { maxAnswerBytes: (o['max-answer-mb'] as number) * 1024 * 1024 } : {}),
     maxRps: (o['max-rps'] as number | undefined) ?? 0,
     insecure: o.insecure === true,
     deadlineMs: ((o['deadline-s'] as number | undefined) ?? 900) * 1000,

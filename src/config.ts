@@ -25,6 +25,8 @@ export interface RunConfig {
   /** vitest workers running check files in parallel */
   workers: number;
   timeoutMs: number;
+  /** answers larger than this are cut while they stream (a target error for their check), bytes */
+  maxAnswerBytes?: number;
   maxRps: number;
   insecure: boolean;
   /** the whole run ends by then, with cleanup and a clear message */

@@ -62,6 +62,7 @@ export function runtime(): Runtime {
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     timeoutMs: config.timeoutMs,
+    ...(config.maxAnswerBytes ? { maxBodyBytes: config.maxAnswerBytes } : {}),
     // any worker may use every slot of --concurrency: the shared gate bounds them all together
     connections: config.concurrency,
     gate: new SharedGate(state.gate),

@@ -37,6 +37,7 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, help: 'requests in flight at most, across all workers (default 24)' },
   { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
   { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, help: 'per-request timeout (default 15000)' },
+  { flag: 'max-answer-mb', env: 'STORE_MAX_ANSWER_MB', kind: 'int', arg: 'N', min: 1, help: 'an answer larger than this is cut while it streams and not judged (default 32)' },
   { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, help: 'requests per second at most (default 0 = unlimited)' },
   { flag: 'deadline-s', env: 'STORE_DEADLINE_S', kind: 'int', arg: 'N', min: 10, help: 'the whole run ends by then, with cleanup (default 900)' },
   { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', help: 'run one slice of the check files (merge the shards with `storecheck merge`)' },

@@ -230,7 +230,9 @@ export class Http {
       if (truncated) exchange.parseError = `larger than the client's limit of ${maxBody} bytes; cut there and not judged`;
       else if (text.length === 0) exchange.parseError = 'empty body';
       else {
-        try {
+        const deep = nestedDeeperThan(text, MAX_NESTING);
+        if (deep) exchange.parseError = `JSON nested deeper than ${MAX_NESTING} levels: not parsed (a record of the spec is a few levels deep)`;
+        else try {
           exchange.json = JSON.parse(text);
           // the store's apikey is learnt before this very answer's text is kept
           if (res.status >= 200 && res.status < 300) this.opts.redactor.learnFrom(path, exchange.json);
@@ -320,6 +322,30 @@ const TLS_TRUST_CODES = new Set([
 for (const code of [...TLS_TRUST_CODES, 'ERR_TLS_CERT_ALTNAME_INVALID']) FINAL_TRANSPORT_CODES.add(code);
 
 /** Exponential backoff with jitter; a Retry-After header (seconds or HTTP date) wins, capped at 10 s. */
+/** Deeper than any answer of the spec (records hold lists of objects at most a few levels down). */
+export const MAX_NESTING = 64;
+
+/**
+ * Is the JSON text nested deeper than `max` arrays/objects? One pass, strings
+ * skipped; checked before parsing, so a hostile answer cannot overflow the
+ * stack of the parser or of anything that walks the value afterwards.
+ */
+export function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
 /** Header values with every secret replaced (a target may echo the key in a header). */
 function redactHeaders(headers: Record<string, string>, r: Redactor): Record<string, string> {
   const out: Record<string, string> = {};

@@ -71,6 +71,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     timeoutMs: config.timeoutMs,
+    ...(config.maxAnswerBytes ? { maxBodyBytes: config.maxAnswerBytes } : {}),
     connections: Math.min(config.concurrency, 8),
     gate,
     maxRps: config.maxRps,

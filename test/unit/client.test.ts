@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, NotOwnedError, ReadOnlyViolation, StoreClient } from '../../src/client/index.js';
 import { Agent, PendingPost, postOn } from '../../src/client/undici.js';
+import { nestedDeeperThan } from '../../src/client/http.js';
 
 interface Seen { url: string; headers: IncomingMessage['headers']; body: string }
 let server: Server;
@@ -155,6 +156,25 @@ describe('StoreClient', () => {
     // the create stays open for cleanup, which looks up what really carries the tag
     expect(ledger.openIntents()).toHaveLength(1);
     await c.close();
+  });
+
+  it('an answer nested deeper than any record of the spec is not parsed (no stack overflow), an answer over the cap is cut', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    handler = (_req, _b, res) => json(res, 200, deep);
+    const c = client({ maxBodyBytes: 1024 * 1024 });
+    const r = await c.get('product');
+    expect(r.ok).toBe(false);
+    expect(r.exchange.parseError).toMatch(/nested deeper than 64/);
+    handler = (_req, _b, res) => json(res, 200, `[${'"x",'.repeat(400_000)}"x"]`);
+    const big = await c.get('product');
+    expect(big.exchange.response?.truncated).toBe(true);
+    expect(big.exchange.response!.text.length).toBeLessThanOrEqual(1024 * 1024);
+    await c.close();
+  });
+
+  it('nesting depth: strings and escapes do not count', () => {
+    expect(nestedDeeperThan('{"a":"[[[[[[","b":[[1]]}', 3)).toBe(false);
+    expect(nestedDeeperThan('{"a":"\\"","b":[[[[1]]]]}', 3)).toBe(true);
   });
 
   it('a lost create never claims records another create of the run already owns (equal tagged values)', async () => {
