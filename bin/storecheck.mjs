@@ -7,7 +7,7 @@
 import { register } from 'tsx/esm/api';
 
 const [first] = process.argv.slice(2);
-const runs = first === undefined || first === 'run' || (first.startsWith('--') && first !== '--help' && first !== '-h' && first !== '--version');
+const runs = first === undefined || first === 'run' || (first.startsWith('--') && first !== '--help' && first !== '-h' && first !== '--version' && first !== '-V');
 if (runs) await import('vitest/node');
 register();
 const { main } = await import('../src/cli.ts');

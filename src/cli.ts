@@ -50,7 +50,11 @@ ${helpText(RUN_OPTIONS)}
 
 exit codes: 0 conformant · 1 non-conformant · 2 usage or configuration error · 3 no verdict (unreachable or failing target)`;
 
+/** The short and long spellings every command line tool is expected to know. */
+const ALIASES: Record<string, string> = { '-h': 'help', '--help': 'help', help: 'help', '-V': 'version', '--version': 'version', version: 'version' };
+
 export async function main(argv: string[]): Promise<number> {
+  if (argv.length === 1 && ALIASES[argv[0]]) argv = [ALIASES[argv[0]]];
   const [first, ...rest] = argv;
   const command = first && !first.startsWith('--') ? first : 'run';
   const args = command === 'run' && first !== 'run' ? argv : rest;

@@ -72,3 +72,21 @@ describe('ledger', () => {
     expect(() => Ledger.load([file + '.missing'])).not.toThrow();
   });
 });
+
+describe('-h, -V and their long forms', () => {
+  it('print help or the version and exit 0', async () => {
+    const { main } = await import('../../src/cli.js');
+    const { TOOL_VERSION } = await import('../../src/version.js');
+    const out: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    (process.stdout as { write: unknown }).write = (s: string) => (out.push(String(s)), true);
+    try {
+      for (const a of ['-V', '--version', 'version']) expect(await main([a])).toBe(0);
+      for (const a of ['-h', '--help', 'help']) expect(await main([a])).toBe(0);
+    } finally {
+      (process.stdout as { write: unknown }).write = write;
+    }
+    expect(out.filter((l) => l.trim() === TOOL_VERSION)).toHaveLength(3);
+    expect(out.filter((l) => l.includes('usage:'))).toHaveLength(3);
+  });
+});
