@@ -237,7 +237,7 @@ function resourceFaults(r: ResourceModel): LocalFault[] {
   out.push(local('default-get-uncapped', r, 'get', 'pagination.cap-1000', `${r.name} get without pagination returns every record matched, beyond 1000`, [`${r.name}.pagination.cap-1000#default-get`], {
     paginate: (list, p, next) => (on(r) && requestContext()?.body.pagination === undefined ? list : next(list, p)),
   }));
-  out.push(local('count-capped-1000', r, 'count', 'pagination.count-total', `${r.name} count never says more than 1000`, [`${r.name}.pagination.count-total#*`], {
+  out.push(local('count-capped-1000', r, 'count', 'pagination.count-total', `${r.name} count never says more than 1000`, [`${r.name}.pagination.count-total#over-1000`], {
     count: (matched, all, next) => (on(r) ? Math.min(1000, next(matched, all)) : next(matched, all)),
   }));
   out.push(local('count-plus-one-filtered', r, 'count', 'filters.count-agrees', `${r.name} count with filters that narrow the records says one more`, [`${r.name}.filters.count-agrees.*#*`], {

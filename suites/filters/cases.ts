@@ -118,7 +118,10 @@ function rankPool(s: Scoped, f: FilterModel, pool: string[]): string[] {
 /** A value with its letter case changed (every letter flipped), or undefined when it has no letters. */
 function otherCase(v: string): string | undefined {
   const flipped = Array.from(v).map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join('');
-  return flipped === v ? undefined : flipped;
+  if (flipped === v) return undefined;
+  // only a value whose case folding round-trips: 'ß' → 'SS', 'ς' → 'Σ' → 'σ' would make a server that
+  // ignores case miss the flipped value too, and the case would show nothing
+  return flipped.toLowerCase() === v.toLowerCase() && flipped.toUpperCase() === v.toUpperCase() ? flipped : undefined;
 }
 
 export function arrayCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
@@ -283,9 +286,21 @@ export function rangeCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
     }
   }
   const outside = [p.distinct[0] - p.axis.step, p.distinct[p.distinct.length - 1] + p.axis.step].map((x) => p.axis.bound(x)).filter((b): b is string => b !== undefined);
-  const candidates = spread(between.length ? between : outside, 48);
+  const candidates = spread([...between, ...outside], 48);
   if (!candidates.length) return { generated, terms };
-  const designed = fc.constantFrom(...best(candidates.map((b) => ({ v: b, n: misleading(p, b) }))));
+  // a bound that leaves no record out cannot show the filter ignored; one that keeps none cannot show
+  // it applied to the wrong side: the designed bound leaves some out, keeps some where it can, and
+  // misleads a text comparison where it can (records created in one second share their createdon:
+  // then only a bound outside the values exists, and the one leaving them all out is taken)
+  const isMin = f.key.endsWith('_min');
+  const score = (b: string) => {
+    const at = p.axis.point(b);
+    if (at === undefined) return 0;
+    const kept = p.all.filter((x) => (isMin ? x > at : x < at)).length;
+    const left = p.all.length - kept;
+    return (left > 0 ? 4 : 0) + (kept > 0 ? 2 : 0) + (misleading(p, b) > 0 ? 1 : 0);
+  };
+  const designed = fc.constantFrom(...best(candidates.map((b) => ({ v: b, n: score(b) }))));
   return { designed, generated, terms };
 }
 
