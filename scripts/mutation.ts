@@ -11,7 +11,7 @@
  * observation mismatches; per local-fault family, caught / total, every
  * escape with its replay command; totals.
  *
- *   npm run mutation -- [--concurrency N] [--faults a,b] [--variants a,b]
+ *   npm run mutation -- [--concurrency N] [--faults a,b|none] [--variants a,b|none]
  *                       [--local all|none|family,…] [--local-seeds N] [--out DIR] [--keep-reports]
  *
  * Exit 0 when every fault is caught (local faults: at every seed; those the
@@ -41,8 +41,9 @@ function parseArgs(argv: string[]): Args {
     };
     const list = () => value().split(',').map((s) => s.trim()).filter(Boolean);
     if (flag === '--concurrency') a.concurrency = Number(value());
-    else if (flag === '--faults') a.faults = list();
-    else if (flag === '--variants') a.variants = list();
+    // 'none': skip that part (e.g. to prove only some local families again)
+    else if (flag === '--faults') a.faults = list().filter((x) => x !== 'none');
+    else if (flag === '--variants') a.variants = list().filter((x) => x !== 'none');
     else if (flag === '--local') {
       const v = value();
       a.local = v === 'all' || v === 'none' ? v : v.split(',').map((x) => x.trim()).filter(Boolean);
