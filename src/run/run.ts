@@ -142,7 +142,12 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
         return stop(EXIT.usage, `the target rejected the API key (HTTP ${status} on ${config.baseUrl}/api/v1/store/get): check --api-key / STORE_API_KEY`);
       }
       if (status >= 500) return stop(EXIT.noVerdict, `the target fails: HTTP ${status} on store get (after ${pre.exchange.attempts} attempt(s))`);
-      const wrong = notTheApi(config.baseUrl, pre.exchange);
+      // asked again before stopping: a flaky target answers an HTML error page now and then, a wrong one always
+      let wrong = notTheApi(config.baseUrl, pre.exchange);
+      for (let again = 0; wrong && again < 2; again++) {
+        const retry = await client.store();
+        wrong = retry.exchange.transportError ? wrong : notTheApi(config.baseUrl, retry.exchange);
+      }
       if (wrong) return stop(EXIT.noVerdict, wrong);
     }
 
@@ -244,10 +249,11 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
 }
 
 /**
- * Is the target the API at all? The store get of the preflight must answer a
- * JSON object (§5.2). A redirect is never followed (the key would travel to
- * another URL), an HTML page or a 404 means --base-url is not the API root:
- * no verdict, and a hint, instead of hundreds of failures.
+ * Is the target the API at all? A redirect is never followed (the key would
+ * travel to another URL); an HTML page, a body that is not JSON or a 404 to
+ * the store get means --base-url is not the API root: no verdict, and a hint,
+ * instead of hundreds of failures. JSON of the wrong shape is the API
+ * answering wrongly, and is judged by the checks.
  */
 export function notTheApi(baseUrl: string, ex: Exchange): string | undefined {
   const status = ex.response?.status ?? 0;
@@ -258,10 +264,9 @@ export function notTheApi(baseUrl: string, ex: Exchange): string | undefined {
     return `${at} answered a redirect (HTTP ${status}${to ? ` to ${to}` : ''}); storecheck never follows one (the key would travel with it): give the final API root as --base-url`;
   }
   if (status === 404) return `${at} answered 404: is --base-url the API root (the URL before /api/v1)?`;
-  if (status >= 200 && status < 300) {
-    const json = ex.json;
-    if (json && typeof json === 'object' && !Array.isArray(json)) return undefined;
-    const what = /html/i.test(type) ? 'an HTML page' : ex.parseError ? `a body that is not JSON (${type || 'no content type'})` : `JSON that is not the store object (${Array.isArray(json) ? 'an array' : typeof json})`;
+  // JSON of another shape is the API answering wrongly: the checks judge it (store.single-object)
+  if (status >= 200 && status < 300 && (ex.parseError || /html/i.test(type)) && ex.json === undefined) {
+    const what = /html/i.test(type) ? 'an HTML page' : `a body that is not JSON (${type || 'no content type'})`;
     return `${at} answered ${what}: is --base-url the API root? it answered ${type || 'no content type'}`;
   }
   return undefined;
