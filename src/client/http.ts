@@ -275,15 +275,23 @@ export class Http {
 
   /**
    * The adaptive rate: a target that answers 429 is asked less often — the
-   * spacing between request starts doubles (at least 20 ms, at most 2 s) — and
-   * every answer that is not a 429 shrinks it by 2 %, so the rate climbs back
+   * spacing between request starts doubles (at least 10 ms, at most 1 s; once
+   * per window, however many 429s a burst brings) — and
+   * every answer that is not a 429 shrinks it by 0.5 %, so the rate climbs back
    * slowly towards the target's limit instead of hammering it (additive
    * increase of the rate, multiplicative decrease).
    */
   private adaptiveGapMs = 0;
+  private lastSlowDown = Number.NEGATIVE_INFINITY;
   private adapt(status: number | undefined): void {
-    if (status === 429) this.adaptiveGapMs = Math.min(2_000, Math.max(20, this.adaptiveGapMs * 2));
-    else if (this.adaptiveGapMs > 0) this.adaptiveGapMs = this.adaptiveGapMs < 1 ? 0 : this.adaptiveGapMs * 0.98;
+    const now = performance.now();
+    if (status === 429) {
+      // the requests in flight when the limit was hit all come back 429 together: one slow-down per
+      // window, or a burst of them would slow the run to a crawl
+      if (now - this.lastSlowDown < Math.max(250, this.adaptiveGapMs * 4)) return;
+      this.lastSlowDown = now;
+      this.adaptiveGapMs = Math.min(1_000, Math.max(10, this.adaptiveGapMs * 2));
+    } else if (this.adaptiveGapMs > 0) this.adaptiveGapMs = this.adaptiveGapMs < 1 ? 0 : this.adaptiveGapMs * 0.995;
   }
 
   /** the current adaptive spacing between request starts, ms (0: not slowed down) */
