@@ -13,7 +13,8 @@
  * forms), never two on one field and never a resource-wide fault (pages,
  * counts, deletes, keys, versions) beside another fault of its resource. A
  * batch stands only when every failing item of its run belongs to one of its
- * faults; otherwise each of its faults is proven again alone.
+ * faults; otherwise each of its faults is proven again alone — and so is any
+ * fault its batch did not catch (another fault may have hidden its items).
  */
 import { rmSync } from 'node:fs';
 import type { ItemResult, Report } from '../src/report/types.js';
@@ -49,7 +50,7 @@ export interface LocalProof {
 export interface LocalProofRun {
   proofs: LocalProof[];
   runs: number;
-  /** batches whose faults had to be proven again alone (unattributed failures) */
+  /** faults proven again alone (a batch with unattributed failures, or a fault its batch did not catch) */
   reruns: number;
   ms: number;
 }
@@ -204,7 +205,7 @@ export async function proveLocal(faults: readonly LocalFault[], o: ProveLocalOpt
     runs++;
     const { verdicts, unexplained } = attribute(batch, r.report, r.code);
     if (batch.length > 1 && (unexplained.length || !r.report)) {
-      reruns++;
+      reruns += batch.length;
       for (const f of batch) {
         const one = await run([f], seed, o);
         runs++;
@@ -213,8 +214,18 @@ export async function proveLocal(faults: readonly LocalFault[], o: ProveLocalOpt
       }
     } else {
       for (const f of batch) {
-        const v = verdicts.get(f.name)!;
-        bySeed.set(`${f.name}@${seed}`, { seed, ...v, replay: replayCommand(batch, seed, o), ...(problemOf(r) ? { problem: problemOf(r) } : {}), ...(batch.length > 1 ? { batch: names } : {}) });
+        let v = verdicts.get(f.name)!;
+        let alone = false;
+        // a fault its batch did not catch is proven again alone: another fault of the batch may have
+        // kept its items from being judged (e.g. every tagged value of a record dropped at once)
+        if (batch.length > 1 && v.verdict !== 'caught') {
+          const one = await run([f], seed, o);
+          runs++;
+          reruns++;
+          v = attribute([f], one.report, one.code).verdicts.get(f.name)!;
+          alone = true;
+        }
+        bySeed.set(`${f.name}@${seed}`, { seed, ...v, replay: replayCommand(alone ? [f] : batch, seed, o), ...(problemOf(r) ? { problem: problemOf(r) } : {}), ...(batch.length > 1 && !alone ? { batch: names } : {}) });
       }
     }
     o.onRun?.(++done, jobs.length, names, seed);

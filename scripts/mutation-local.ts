@@ -67,7 +67,7 @@ export function localMarkdown(s: LocalSection): string[] {
   const t = s.totals;
   const out: string[] = [];
   out.push('## Local faults (generated catalogue)', '');
-  out.push(`Every fault of reference/faults-generated.ts touches one filter key, property, form, operation or resource. Each is proven at ${s.seeds.length} seeds (${s.seeds.join(', ')}); it counts as **caught only when caught at every seed** (a failing item it names, exit 1). Runs carry several faults that cannot interfere (sharing: ${s.sharing}) and hold the checks of the faults' resources and those about all resources; a run with a failure no fault of it explains is proven again fault by fault (${s.reruns} such batches). ${s.runs} runs in ${(s.ms / 60000).toFixed(1)} min.`, '');
+  out.push(`Every fault of reference/faults-generated.ts touches one filter key, property, form, operation or resource. Each is proven at ${s.seeds.length} seeds (${s.seeds.join(', ')}); it counts as **caught only when caught at every seed** (a failing item it names, exit 1). Runs carry several faults that cannot interfere (sharing: ${s.sharing}) and hold the checks of the faults' resources and those about all resources; a fault whose batch did not catch it, or whose batch had a failure no fault of it explains, is proven again alone (${s.reruns} such proofs). ${s.runs} runs in ${(s.ms / 60000).toFixed(1)} min.`, '');
   out.push('| | |', '|---|---|');
   out.push(`| caught at every seed | **${t.caught} / ${t.observable}** observable faults (${pct(t.caught, t.observable)}) |`);
   out.push(`| escaped (not caught at some seed) | ${t.escaped} |`);
