@@ -13,6 +13,7 @@
 import { resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { leaves } from '../src/schema/leaves.js';
 import { allItems, rangePairs } from '../src/items/index.js';
+import { globToRegExp } from '../src/report/expectations.js';
 import { RULES, type RuleId } from '../src/rules.js';
 import { requestContext, type FaultHooks, type Rec } from './pipeline.js';
 import type { Fault } from './faults.js';
@@ -40,13 +41,20 @@ const WRITABLE = () => resources().filter((r) => r.writable && r.payload.length 
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
 const on = (r: ResourceModel) => requestContext()?.resource.name === r.name;
 
-/** Item-id glob → regular expression (`*` matches anything). */
-export const globRe = (g: string): RegExp => new RegExp(`^${g.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+/** Item-id glob → regular expression (`*` matches anything): the glob syntax of --expect. */
+export const globRe = globToRegExp;
 
 let itemIds: Map<string, string[]> | undefined;
-/** The catalogue's item ids of one resource (and the cross-resource ones). */
+/** The catalogue's item ids of one resource. */
 function itemsOf(resource: string): string[] {
-  itemIds ??= allItems().reduce((m, i) => m.set(i.resource, [...(m.get(i.resource) ?? []), i.id]), new Map<string, string[]>());
+  if (!itemIds) {
+    itemIds = new Map();
+    for (const i of allItems()) {
+      const list = itemIds.get(i.resource) ?? [];
+      list.push(i.id);
+      itemIds.set(i.resource, list);
+    }
+  }
   return itemIds.get(resource) ?? [];
 }
 
@@ -58,7 +66,10 @@ function itemsOf(resource: string): string[] {
 function local(family: Family, r: ResourceModel, subject: string, breaks: RuleId, description: string, globs: string[], hooks: Partial<FaultHooks>): LocalFault {
   const name = `${family}:${r.name}.${subject}`;
   const ids = itemsOf(r.name);
-  const expects = globs.filter((g) => ids.some((id) => globRe(g).test(id)));
+  const expects = globs.filter((g) => {
+    const re = globRe(g);
+    return ids.some((id) => re.test(id));
+  });
   if (!expects.length) throw new Error(`local fault ${name}: none of ${globs.join(', ')} names an item of the catalogue (src/items)`);
   return { name, family, resource: r.name, subject, breaks, section: RULES[breaks].section, description, expects, hooks };
 }

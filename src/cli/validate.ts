@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { UsageError } from './options.js';
 import { allItems, catalogue } from '../items/index.js';
 import { onlyPattern } from '../run/vitest.js';
+import { globToRegExp } from '../report/expectations.js';
 
 /** Levenshtein distance, for "did you mean" (ids are short: the quadratic table is fine). */
 export function editDistance(a: string, b: string): number {
@@ -45,7 +46,7 @@ export function checkOnly(only: string): void {
     const re = onlyPattern(glob);
     if (!ids.some((id) => re.test(`${id} — `))) return true;
     if (!glob.includes('#')) return false;
-    const itemRe = new RegExp(`^${glob.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const itemRe = globToRegExp(glob);
     return !items.some((id) => itemRe.test(id));
   };
   const empty = globs.filter(matchesNothing);

@@ -122,7 +122,7 @@ export class Http {
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
     const op = path.slice(path.lastIndexOf('/') + 1);
     // what exchanges show of the request: the payload with every secret replaced (parsed once per post)
-    const shown = this.opts.redactor.payload(payload, body);
+    const shown = this.opts.redactor.shown(body);
     const started = performance.now();
     const retries = this.opts.retries ?? 3;
     const throttledRetries = this.opts.retriesAfterRetryAfter ?? Math.max(retries, 6);
@@ -329,7 +329,6 @@ const TLS_TRUST_CODES = new Set([
 ]);
 for (const code of [...TLS_TRUST_CODES, 'ERR_TLS_CERT_ALTNAME_INVALID']) FINAL_TRANSPORT_CODES.add(code);
 
-/** Exponential backoff with jitter; a Retry-After header (seconds or HTTP date) wins, capped at 10 s. */
 /** Deeper than any answer of the spec (records hold lists of objects at most a few levels down). */
 export const MAX_NESTING = 64;
 
@@ -361,6 +360,7 @@ function redactHeaders(headers: Record<string, string>, r: Redactor): Record<str
   return out;
 }
 
+/** Exponential backoff with jitter; a Retry-After header (seconds or HTTP date) wins, capped at 10 s. */
 export function backoffMs(attempt: number, retryAfter?: string): number {
   if (retryAfter) {
     const secs = Number(retryAfter);

@@ -110,23 +110,17 @@ export class Redactor {
     return [...this.secrets];
   }
 
-  /** every form of every secret, longest first */
-  allForms(): string[] {
-    return [...this.forms];
-  }
-
   text(s: string): string {
     return redactForms(s, this.forms);
   }
 
   /**
-   * A request body as exchanges show it: `payload` is its JSON text (or the
-   * raw text sent, when `body` is a string); the result is a copy of `body`
-   * with every secret replaced inside its strings — structurally, so a secret
-   * holding `"` or `\` is found as the value it is, and the reproducer built
-   * from it carries the $STORE_API_KEY placeholder in a valid body.
+   * A request body as exchanges show it: a copy of `body` (or of the raw text
+   * sent) with every secret replaced inside its strings — structurally, so a
+   * secret holding `"` or `\` is found as the value it is, and the reproducer
+   * built from it carries the $STORE_API_KEY placeholder in a valid body.
    */
-  payload(_payload: string, body: unknown): unknown {
+  shown(body: unknown): unknown {
     if (this.secrets.size === 0) return body;
     if (typeof body === 'string') return this.text(body);
     return redactValue(body, this.forms);

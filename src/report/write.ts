@@ -51,7 +51,8 @@ const formsOf = (secrets: readonly string[]) => [...new Set(secrets.filter((s) =
 export function writeReports(dir: string, report: Report, secrets: readonly string[] = []): WrittenReports {
   const out = resolve(dir);
   mkdirSync(out, { recursive: true });
-  const safe = redactReport(report, secrets);
+  const forms = formsOf(secrets);
+  const safe = redactValue(report, forms);
   // render everything first: a rendering bug must not leave a mix of old and new files
   const contents: WrittenReports = {
     json: `${JSON.stringify(safe, null, 2)}\n`,
@@ -60,7 +61,6 @@ export function writeReports(dir: string, report: Report, secrets: readonly stri
     junit: renderJUnit(safe),
   };
   // a last pass over the rendered text: no form of a secret survives a renderer's own escaping
-  const forms = formsOf(secrets);
   for (const key of Object.keys(contents) as Array<keyof WrittenReports>) contents[key] = redactForms(contents[key], forms);
   const paths = {} as WrittenReports;
   for (const key of Object.keys(REPORT_FILES) as Array<keyof WrittenReports>) {

@@ -272,6 +272,16 @@ export function notTheApi(baseUrl: string, ex: Exchange): string | undefined {
   return undefined;
 }
 
+/** What every report of a run that ended before its checks starts with. */
+function reportHead(config: RunConfig, started: number, client: StoreClient): Pick<Report, 'reportVersion' | 'tool' | 'target' | 'run'> {
+  return {
+    reportVersion: 1,
+    tool: { name: 'storecheck', version: TOOL_VERSION },
+    target: { baseUrl: config.baseUrl, embedded: config.embedded },
+    run: { runTag: config.runTag, seed: config.seed, depth: config.depth, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, requestCount: client.http.stats.requests, readOnly: config.readOnly, concurrency: config.concurrency },
+  };
+}
+
 /**
  * A run that stopped at the preflight (unreachable target, rejected key, 5xx):
  * no check ran, and report.json, report.md, report.html and junit.xml say why
@@ -279,10 +289,7 @@ export function notTheApi(baseUrl: string, ex: Exchange): string | undefined {
  */
 function stoppedAtPreflight(config: RunConfig, started: number, client: StoreClient, exchange: Exchange, exitCode: number, reason: string): RunOutcome {
   const report: Report = {
-    reportVersion: 1,
-    tool: { name: 'storecheck', version: TOOL_VERSION },
-    target: { baseUrl: config.baseUrl, embedded: config.embedded },
-    run: { runTag: config.runTag, seed: config.seed, depth: config.depth, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, requestCount: client.http.stats.requests, readOnly: config.readOnly, concurrency: config.concurrency },
+    ...reportHead(config, started, client),
     summary: { ...summarize([], []), verdict: 'no-verdict', reason: `stopped at the preflight: ${reason}` },
     checks: [],
     observations: {},
@@ -324,10 +331,7 @@ function headerOnlyVerdict(config: RunConfig, started: number, client: StoreClie
   }];
   const summary = summarize(checks, []);
   const report: Report = {
-    reportVersion: 1,
-    tool: { name: 'storecheck', version: TOOL_VERSION },
-    target: { baseUrl: config.baseUrl, embedded: config.embedded },
-    run: { runTag: config.runTag, seed: config.seed, depth: config.depth, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, requestCount: client.http.stats.requests, readOnly: config.readOnly, concurrency: config.concurrency },
+    ...reportHead(config, started, client),
     summary, checks, observations: {}, targetErrors: [],
   };
   const written = writeReports(config.reportDir, report, client.redactor.list());
