@@ -10,7 +10,7 @@
  * rejection of a negative value would prove nothing.
  */
 import fc from 'fast-check';
-import { scaledToDecimal } from '../src/values/normalize.js';
+import { largestDecimal, scaledToDecimal } from '../src/values/normalize.js';
 import type { DecimalLimit } from '../src/schema/model.js';
 
 /** Shrinking may move a value to the first (usual) branch: a long boundary value can shrink to a short one. */
@@ -21,7 +21,7 @@ const pow10 = (n: number): bigint => 10n ** BigInt(n);
 
 /** The largest decimal within a limit, as text ('8.2' → '99999999.99'). */
 export function maxDecimal(limit: DecimalLimit): string {
-  return scaledToDecimal(pow10(limit.digits + limit.scale) - 1n, limit.scale);
+  return largestDecimal(limit);
 }
 
 /** The largest integer of `digits` digits ('11' → '99999999999'). */
@@ -61,7 +61,7 @@ export interface DecimalArbOptions extends DecimalLimit {
  */
 export function decimalArb(opts: DecimalArbOptions): fc.Arbitrary<string> {
   const { digits, scale } = opts;
-  if (!(digits >= 1 && scale >= 0)) throw new RangeError(`decimalArb: bad limit ${digits}.${scale}`);
+  if (!(digits >= 0 && scale >= 0 && digits + scale >= 1)) throw new RangeError(`decimalArb: bad limit ${digits}.${scale}`);
   const maxUnits = pow10(digits + scale) - 1n;
   const unit = pow10(scale);
   const heavy = opts.boundary === true;

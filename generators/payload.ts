@@ -18,7 +18,7 @@
  *   compared by meaning across both request forms.
  */
 import fc from 'fast-check';
-import { resource, type PayloadPropModel, type ResourceModel, type DecimalLimit } from '../src/schema/model.js';
+import { decimalLimitOfEveryReading, decimalLimitUnder, resource, type DecimalLimit, type DecimalReading, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { parseDateTime, formatDate, formatDateTime, scaledToDecimal } from '../src/values/normalize.js';
 import { textArb, fixedText, looseKey, type FixedTextStyle } from './text.js';
 import { decimalArb, integerArb, maxDecimal, maxInteger } from './numbers.js';
@@ -31,6 +31,12 @@ export interface PayloadContext {
   refs?: Partial<Record<string, string[]>>;
   /** favour boundary values (maximum lengths, largest numbers) much more */
   boundary?: boolean;
+  /**
+   * How the limits of boundaryPayloads and overLimitPayloads count decimal
+   * digits (observation limits.decimalDigits; default 'integer digits').
+   * Generated values stay within every reading whatever this says.
+   */
+  decimalReading?: DecimalReading;
 }
 
 export type PayloadValue = string | string[];
@@ -121,7 +127,7 @@ function scalarArb(p: PayloadPropModel, kind: string, ctx: PayloadContext, prefi
     case 'string': return textArb({ maxLength: needMaxLength(p), prefix, boundary });
     case 'predefined': return fc.constantFrom(...needKnown(p));
     case 'integer': return integerArb({ digits: p.integerDigits ?? 11, boundary });
-    case 'decimal': return decimalArb({ ...needDecimal(p), boundary });
+    case 'decimal': return decimalArb({ ...decimalLimitOfEveryReading(needDecimal(p)), boundary });
     case 'boolean': return fc.constantFrom('true', 'false');
     case 'datetime': return requestDateTimeArb();
     case 'date': return dateArb();
@@ -269,7 +275,7 @@ function maxValue(p: PayloadPropModel, ctx: PayloadContext, style: FixedTextStyl
     case 'string': return fixedText(needMaxLength(p), { prefix: p.unique ? uniquePrefix(ctx.tag, token) : undefined, style });
     case 'predefined': { const k = needKnown(p); return k[variant % k.length]; }
     case 'integer': return maxInteger(p.integerDigits ?? 11);
-    case 'decimal': return maxDecimal(needDecimal(p));
+    case 'decimal': return maxDecimal(decimalLimitUnder(needDecimal(p), ctx.decimalReading ?? 'integer digits'));
     case 'boolean': return variant % 2 === 0 ? 'true' : 'false';
     case 'datetime': return formatDateTime(MAX_INSTANT);
     case 'date': return formatDate(MAX_INSTANT);
@@ -376,7 +382,7 @@ export function overLimitPayloads(resourceName: string, ctx: PayloadContext): Ov
       const d = p.integerDigits ?? 11;
       add(p, 'integer-digits', `${d} digits`, () => '1' + '0'.repeat(d));
     } else if (p.kind === 'decimal') {
-      const { digits, scale } = needDecimal(p);
+      const { digits, scale } = decimalLimitUnder(needDecimal(p), ctx.decimalReading ?? 'integer digits');
       add(p, 'decimal-digits', `${digits} digits before the decimal point`, () => scaledToDecimal(10n ** BigInt(digits + scale), scale));
       add(p, 'decimal-scale', `${scale} decimals`, () => `1.${'0'.repeat(scale)}1`);
     }

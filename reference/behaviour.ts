@@ -4,6 +4,8 @@
  * benign variants in variants.ts switch them to other honest choices.
  */
 
+import type { DecimalReading } from '../src/schema/model.js';
+
 export type OrderChoice = 'createdon asc' | 'createdon desc' | 'id asc';
 export type ErrorShape = 'nested' | 'flat' | 'text';
 
@@ -44,6 +46,8 @@ export interface Behaviour {
   deleteUnknownId: 'ignored' | 'not-found';
   /** update of an id that does not exist */
   updateUnknownId: 'not-found' | 'ignored';
+  /** §8 "Decimal (8 digits, 2 decimals)": 8 before the point, or 8 in all (SQL DECIMAL(8,2)); over it → 400 */
+  decimalDigits: DecimalReading;
 }
 
 export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
@@ -65,6 +69,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   pagesTitleFilterKey: 'both',
   deleteUnknownId: 'ignored',
   updateUnknownId: 'not-found',
+  decimalDigits: 'integer digits',
 } satisfies Behaviour);
 
 /** §8: whatever the page size, a get returns at most this many records. */

@@ -8,9 +8,10 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
-  commonValidator, resources, validator,
-  type FieldModel, type Operation, type PayloadPropModel, type ResourceModel, type ScalarKind,
+  commonValidator, decimalLimitUnder, resources, validator,
+  type DecimalLimit, type FieldModel, type Operation, type PayloadPropModel, type ResourceModel, type ScalarKind,
 } from '../src/schema/model.js';
+import { decimalWithin } from '../src/schema/ajv.js';
 import { GET_CAP, type Behaviour } from './behaviour.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec } from './pipeline.js';
 
@@ -503,6 +504,20 @@ export class Engine {
     return [cut, policy === 'truncated' ? cut : item];
   }
 
+  /**
+   * A decimal over its limit under the 'digits in all' reading (the schema's
+   * x-decimal keyword already holds every value to the 'integer digits' one).
+   * Only what is stored: filter values are compared, never stored, and the
+   * seeded tax rates (20.000) are over "3 digits in all, 3 of them decimals".
+   */
+  private decimalErrors(where: string, limit: DecimalLimit | undefined, value: unknown): string[] {
+    if (!limit || this.behaviour.decimalDigits !== 'digits in all') return [];
+    const within = decimalLimitUnder(limit, 'digits in all');
+    const values = Array.isArray(value) ? value : [value];
+    return values.some((x) => typeof x === 'string' && !decimalWithin(x, within))
+      ? [`${where} must have at most ${limit.digits} digits in all, ${limit.scale} of them decimals`] : [];
+  }
+
   private checkItems(r: ResourceModel, items: Rec[], update: boolean): Rec[] {
     const errors: string[] = [];
     const toStore: Rec[] = [];
@@ -520,6 +535,7 @@ export class Engine {
         if (typeof raw.id !== 'string') errs.push(`(root) must have required property 'id'`);
       }
       errors.push(...errs.map((e) => `/data/${i}${e.startsWith('(root)') ? e.slice(6) : e}`));
+      for (const prop of r.payload) errors.push(...this.decimalErrors(`/data/${i}/${prop.name}`, prop.decimal, raw[prop.name]));
       for (const prop of r.payload) {
         const v = raw[prop.name];
         if (!prop.references || prop.kind !== 'list' || !Array.isArray(v)) continue;

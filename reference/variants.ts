@@ -37,6 +37,7 @@ export const VARIANTS: readonly Variant[] = [
   v('missing-key-400', 'a missing key gets 400, a wrong key 401', { missingKeyStatus: 400 }),
   v('delete-unknown-404', 'a delete naming an id that does not exist answers 404 and removes nothing', { deleteUnknownId: 'not-found' }),
   v('update-unknown-ignored', 'an update naming an id that does not exist skips that item (answers the others)', { updateUnknownId: 'ignored' }),
+  v('decimal-digits-in-all', "'8 digits, 2 decimals' read as SQL DECIMAL(8,2): at most 999999.99 (product weight at most 0.99)", { decimalDigits: 'digits in all' }),
   v('pages-title-only', 'the page title filter is only accepted under the key title', { pagesTitleFilterKey: 'title' }),
 ];
 
@@ -57,6 +58,7 @@ export function observationsFor(b: Behaviour): Observations {
     'limits.maxDataItems': b.maxDataItems,
     'delete.unknownId': b.deleteUnknownId === 'ignored' ? 'ignored' : 'error 404',
     'update.unknownId': b.updateUnknownId === 'ignored' ? 'ignored' : 'error 404',
+    'limits.decimalDigits': b.decimalDigits,
   };
 }
 

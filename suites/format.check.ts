@@ -24,7 +24,7 @@ import {
 } from '../src/check/index.js';
 import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
-import { resource, resources, type DecimalLimit, type FieldModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
+import { decimalLimitOfEveryReading, resource, resources, type DecimalLimit, type FieldModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { scaledToDecimal } from '../src/values/normalize.js';
 import { describeValue, sameStoredValue } from '../src/values/same.js';
 import { batchArb, updateArb, type Payload } from '../generators/index.js';
@@ -110,7 +110,7 @@ function fractionalDecimalArb({ digits, scale }: DecimalLimit): fc.Arbitrary<str
 function overridesArb(r: ResourceModel): fc.Arbitrary<Payload> {
   const model: Record<string, fc.Arbitrary<string>> = {};
   for (const p of r.payload) {
-    if (p.kind === 'decimal' && p.decimal && p.decimal.scale > 0) model[p.name] = fractionalDecimalArb(p.decimal);
+    if (p.kind === 'decimal' && p.decimal && p.decimal.scale > 0) model[p.name] = fractionalDecimalArb(decimalLimitOfEveryReading(p.decimal));
   }
   for (const f of r.writeFields) {
     const p = f.quirk ? propFor(r, f) : undefined;

@@ -4,8 +4,9 @@
  * - strings of exactly 255 characters (run tag included), ASCII and multi-byte;
  * - page content of exactly 65535 characters;
  * - integers of 11 digits (99999999999);
- * - decimals at 8 digits with 2 decimals (99999999.99) and product weight at
- *   2.2 (99.99);
+ * - decimals at their largest under the reading of "8 digits, 2 decimals" the
+ *   target takes (observation limits.decimalDigits: 99999999.99 or 999999.99;
+ *   product weight 99.99 or 0.99);
  * - and the minimum of each: 1-character strings, 0, 0.00;
  * - text with accents, astral emoji, quotes, backslashes and <>&.
  *
@@ -50,12 +51,15 @@ interface Limit {
 /** [at the maximum (ASCII), at the maximum (multi-byte)?, at the minimum], the other properties at their minimum. */
 function boundaryItems(r: ResourceModel, ctx: CheckContext, props: PayloadPropModel[], opts: { multibyte: boolean; minimum: boolean }): Payload[] {
   const tag = ctx.config.runTag;
-  const [ascii, multibyte, min] = boundaryPayloads(r.name, { tag });
+  const [ascii, multibyte, min] = boundaryPayloads(r.name, boundaryContext(ctx));
   const names = new Set(props.map((p) => p.name));
   const over = (src: Payload): Payload => ({ ...min, ...Object.fromEntries(Object.entries(src).filter(([k]) => names.has(k))) });
   const items = [over(ascii), ...(opts.multibyte ? [over(multibyte)] : []), ...(opts.minimum ? [min] : [])];
   return items.map((x, i) => retoken(r.name, x, tag, tokenFor(ctx, 'c', i)));
 }
+
+/** The payload context of the limit values: the run tag and how the target counts decimal digits. */
+const boundaryContext = (ctx: CheckContext) => ({ tag: ctx.config.runTag, decimalReading: ctx.observed('limits.decimalDigits') });
 
 const LIMITS: Limit[] = [
   {
@@ -83,7 +87,7 @@ const LIMITS: Limit[] = [
     rule: 'limits.decimal-digits',
     props: LIMIT_PROPS['limits.decimal-digits'],
     items: (r, ctx, props) => boundaryItems(r, ctx, props, { multibyte: false, minimum: true }),
-    what: 'decimals at their largest (8 digits with 2 decimals, product weight 2 with 2) and 0.00',
+    what: 'decimals at their largest under the observed reading of their digits (limits.decimalDigits) and 0.00',
     section: '§8 Limits: Decimal 8 digits with 2 decimals; product weight 2 digits with 2 decimals',
   },
   {
@@ -91,7 +95,7 @@ const LIMITS: Limit[] = [
     props: LIMIT_PROPS['limits.text-encoding'],
     items: (r, ctx, props) => {
       const tag = ctx.config.runTag;
-      const [, , min] = boundaryPayloads(r.name, { tag });
+      const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
       const item: Payload = { ...retoken(r.name, min, tag, tokenFor(ctx, 'c', 0)) };
       for (const p of props) {
         const max = p.maxLength ?? STRING_LIMIT;
@@ -165,7 +169,7 @@ for (const r of WRITABLE) {
       const tag = ctx.config.runTag;
       const items = limit.items(r, ctx, props);
       // the records updated at the limit: created at the minimum beside the limit items
-      const [, , min] = boundaryPayloads(r.name, { tag });
+      const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
       const bases = items.filter((_, i) => i < 2).map((_, i) => retoken(r.name, min, tag, tokenFor(ctx, 'c', 8 + i)));
       const res = await ctx.scope.createRaw(r, [...items, ...bases]);
       if (!res.ok) {

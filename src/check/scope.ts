@@ -9,6 +9,28 @@ import type { Exchange } from '../client/http.js';
 import { resource as resourceModel, type ResourceModel } from '../schema/model.js';
 import { CheckFailure, TargetError, isTargetError } from './failure.js';
 
+/** Bytes of data per create request: 1001 pages of long content would make one body of tens of MB. */
+const CREATE_BODY_BUDGET = 4 * 1024 * 1024;
+
+/** Items in order, cut into batches of at most `size` items and (but for a single item) `budget` bytes of JSON. */
+export function batches<T>(items: T[], size: number, budget: number): T[][] {
+  const out: T[][] = [];
+  let cur: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const n = Buffer.byteLength(JSON.stringify(item) ?? '');
+    if (cur.length && (cur.length >= size || bytes + n > budget)) {
+      out.push(cur);
+      cur = [];
+      bytes = 0;
+    }
+    cur.push(item);
+    bytes += n + 1;
+  }
+  if (cur.length) out.push(cur);
+  return out;
+}
+
 export class Scope {
   private readonly created: Map<string, string[]>;
   /** the exchange of the last create request (createRaw's evidence) */
@@ -38,9 +60,15 @@ export class Scope {
     const r = typeof res === 'string' ? resourceModel(res) : res;
     const out: Rec[] = [];
     const size = this.maxDataItems && this.maxDataItems > 0 ? this.maxDataItems : items.length || 1;
-    for (let i = 0; i < items.length; i += size) {
-      const chunk = items.slice(i, i + size);
+    const queue = batches(items, size, CREATE_BODY_BUDGET);
+    while (queue.length) {
+      const chunk = queue.shift()!;
       const result = await this.client.create(r, chunk);
+      // 413: a body limit of the target (the spec names none): the same items in halves, nothing was created
+      if (result.exchange.response?.status === 413 && chunk.length > 1) {
+        queue.unshift(chunk.slice(0, chunk.length >> 1), chunk.slice(chunk.length >> 1));
+        continue;
+      }
       this.lastCreate = result.exchange;
       const got = Array.isArray(result.exchange.json) ? (result.exchange.json as Rec[]) : [];
       this.remember(r.name, got.map((x) => x?.id).filter((id): id is string => typeof id === 'string'));

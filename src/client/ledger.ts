@@ -137,8 +137,12 @@ export class Ledger {
     return n;
   }
 
-  /** Rebuild a ledger from one or more ledger.jsonl files (cleanup in the main process, sweep). */
-  static load(files: string[], runTag = 'sweep'): Ledger {
+  /**
+   * Rebuild a ledger from one or more ledger.jsonl files (cleanup in the main
+   * process, sweep). `onlyRunTag`: only that run's lines (a report dir reused
+   * keeps the lines of earlier runs, for sweep; a run cleans up its own).
+   */
+  static load(files: string[], runTag = 'sweep', onlyRunTag?: string): Ledger {
     const l = new Ledger(undefined, runTag);
     const resolved = new Set<string>();
     for (const f of files) {
@@ -154,6 +158,7 @@ export class Ledger {
           if (i === lines.length - 1) continue;
           throw new Error(`${f}:${i + 1}: not a ledger line (expected JSON)`);
         }
+        if (onlyRunTag !== undefined && e.runTag !== onlyRunTag) continue;
         if (e.op === 'creating') {
           if (e.intent && e.key && Array.isArray(e.values) && !resolved.has(e.intent)) {
             l.open.set(e.intent, { intent: e.intent, resource: e.resource, key: e.key, values: e.values, runTag: e.runTag });

@@ -17,6 +17,7 @@ import type { RunConfig } from '../config.js';
 import type { Observation } from '../report/types.js';
 import { authProbe } from './auth.js';
 import { batchLimitProbe } from './batch-limit.js';
+import { decimalDigitsProbe } from './decimal-digits.js';
 import { combinationProbe, rangeProbe } from './filters.js';
 import { firstPageProbe } from './first-page.js';
 import { headerKeyProbe } from './header-key.js';
@@ -48,6 +49,7 @@ export const PROBES: readonly Probe[] = [
   usersCountProbe,
   updateSemanticsProbe,
   overlongProbe,
+  decimalDigitsProbe,
   batchLimitProbe,
   unknownIdProbe,
   notOfferedProbe,

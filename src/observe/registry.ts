@@ -26,6 +26,8 @@ export interface ObservationSpec<T> {
   fallback: T;
 }
 
+import type { DecimalReading } from '../schema/model.js';
+
 const o = <T>(spec: ObservationSpec<T>): ObservationSpec<T> => spec;
 
 /** How records are ordered when no order is asked (order.default). */
@@ -106,6 +108,11 @@ export const OBSERVATIONS = {
     describe: 'what a string over its maximum length gets',
     section: '§8 Limits',
     fallback: null,
+  }),
+  'limits.decimalDigits': o<DecimalReading>({
+    describe: "how 'Decimal (8 digits, 2 decimals)' counts digits: 8 before the point ('integer digits') or 8 in all, as SQL DECIMAL(8,2) ('digits in all')",
+    section: '§8 Limits',
+    fallback: 'integer digits',
   }),
   'limits.maxDataItems': o<number | null>({
     describe: 'the most items one data array or delete filter takes (null: no limit found)',

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import type { RunConfig } from '../config.js';
-import { resource, resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
+import { decimalLimitOfEveryReading, resource, resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
 import { ProbeError, need } from './types.js';
 
 /** A key no target holds: used wherever a wrong key is wanted. */
@@ -133,7 +133,11 @@ function valueFor(p: PayloadPropModel, label: string): unknown {
     case 'list': return p.itemKind === 'string' || !p.itemKind ? [`${label}-t`.slice(0, p.maxLength ?? 255)] : [];
     case 'boolean': return 'true';
     case 'integer': return '3';
-    case 'decimal': return p.decimal && p.decimal.digits - p.decimal.scale < 2 ? '1.25' : '12.50';
+    case 'decimal': {
+      // within every reading of the limit (src/schema/model.ts): product weight is 0.99 at most in SQL's
+      const digits = p.decimal ? decimalLimitOfEveryReading(p.decimal).digits : 8;
+      return digits === 0 ? '0.25' : digits < 2 ? '1.25' : '12.50';
+    }
     case 'datetime': return '2024-03-04 05:06:07';
     case 'date': return '2024-03-04';
     case 'guid': return ZERO_GUID;

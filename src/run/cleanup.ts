@@ -33,13 +33,15 @@ export interface CleanupTarget {
   maxRps?: number;
   /** the run's --concurrency: cleanup never has more requests in flight */
   concurrency?: number;
+  /** the run's tag: only its ledger lines (a reused report dir keeps earlier runs' lines for sweep); undefined: every line */
+  runTag?: string;
 }
 
 /** Products reference categories and collections, so they go first. */
 const DELETE_ORDER = ['product', 'blog-post', 'coupon', 'page', 'collection', 'category'];
 
 export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[], batch = 50): Promise<CleanupResult> {
-  const loaded = Ledger.load(ledgerFiles);
+  const loaded = Ledger.load(ledgerFiles, 'sweep', target.runTag);
   const ledger = target.ledgerFile ? loaded.withFile(target.ledgerFile) : loaded;
   const client = new StoreClient({
     baseUrl: target.baseUrl,

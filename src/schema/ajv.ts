@@ -35,7 +35,8 @@ export const ANNOTATION_KEYWORDS = [
 export function decimalWithin(value: string, limit: { digits: number; scale: number }): boolean {
   const m = /^-?([0-9]+)(?:[.,]([0-9]+))?$/.exec(value);
   if (!m) return false;
-  const intPart = m[1].replace(/^0+(?=[0-9])/, '');
+  // a lone 0 before the point is no digit: 0.99 is within 2 digits in all, 2 of them decimals
+  const intPart = m[1].replace(/^0+/, '');
   return intPart.length <= limit.digits && (m[2] ?? '').length <= limit.scale;
 }
 

@@ -14,7 +14,27 @@ export type ScalarKind =
   | 'guid' | 'string' | 'predefined' | 'integer' | 'decimal' | 'boolean' | 'datetime' | 'date';
 export type DefName = 'Record' | 'WriteRecord' | 'Payload' | 'UpdatePayload' | 'Filters';
 
+/** "Decimal (8 digits, 2 decimals)" (§8): `digits` as the x-decimal keyword states it, `scale` decimals. */
 export interface DecimalLimit { digits: number; scale: number }
+
+/**
+ * How "8 digits, 2 decimals" counts its digits — the spec does not say (§8):
+ * 'integer digits': 8 before the decimal point (largest 99999999.99);
+ * 'digits in all': 8 in all, 2 of them decimals, as SQL DECIMAL(8,2) (largest 999999.99).
+ * The observation limits.decimalDigits says which one a target takes.
+ */
+export type DecimalReading = 'integer digits' | 'digits in all';
+export const DECIMAL_READINGS: readonly DecimalReading[] = ['integer digits', 'digits in all'];
+
+/** A limit as digits before the decimal point under one reading. */
+export function decimalLimitUnder(limit: DecimalLimit, reading: DecimalReading): DecimalLimit {
+  return reading === 'digits in all' ? { digits: Math.max(0, limit.digits - limit.scale), scale: limit.scale } : limit;
+}
+
+/** What every reading accepts: where ordinary generated values stay (the limits themselves are probed apart). */
+export function decimalLimitOfEveryReading(limit: DecimalLimit): DecimalLimit {
+  return decimalLimitUnder(limit, 'digits in all');
+}
 
 /** A field of a record (get or write form), resolved through $ref. */
 export interface FieldModel {

@@ -79,6 +79,11 @@ export function scaledToDecimal(units: bigint, scale: number): string {
   return `${neg ? '-' : ''}${int}${scale > 0 ? '.' + frac : ''}`;
 }
 
+/** The largest decimal of `digits` digits before the point and `scale` after, as text ({8, 2} → '99999999.99'). */
+export function largestDecimal(limit: { digits: number; scale: number }): string {
+  return scaledToDecimal(10n ** BigInt(limit.digits + limit.scale) - 1n, limit.scale);
+}
+
 /** An integer string → canonical digits ('007' → '7', '-0' → '0'); undefined when not an integer. */
 export function normalizeInteger(v: unknown): string | undefined {
   const s = typeof v === 'number' ? (Number.isSafeInteger(v) ? String(v) : undefined) : typeof v === 'string' ? v : undefined;

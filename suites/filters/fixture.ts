@@ -19,7 +19,7 @@ import { CheckFailure, fixture, mixSeed, runtime, type Fixture } from '../../src
 import { walk, isRejected } from '../../src/check/pages.js';
 import type { Rec, StoreClient } from '../../src/client/api.js';
 import { decimalWithin } from '../../src/schema/ajv.js';
-import type { PayloadPropModel, ResourceModel } from '../../src/schema/model.js';
+import { decimalLimitOfEveryReading, type PayloadPropModel, type ResourceModel } from '../../src/schema/model.js';
 import { batchArb, dateRangePairs, maxDecimal, type Payload } from '../../generators/index.js';
 import { lower, type Scoped } from './scoped.js';
 
@@ -65,7 +65,8 @@ function splitValue(p: PayloadPropModel, i: number, j: number, first: string, is
       return INTEGERS[(i + j) % INTEGERS.length];
     case 'decimal': {
       const v = DECIMALS[(i + j) % DECIMALS.length];
-      return p.decimal && !decimalWithin(v, p.decimal) ? maxDecimal(p.decimal) : v;
+      const within = p.decimal && decimalLimitOfEveryReading(p.decimal);
+      return within && !decimalWithin(v, within) ? maxDecimal(within) : v;
     }
     case 'boolean':
       return (i + j) % 2 === 0 ? 'true' : 'false';

@@ -3,16 +3,25 @@
  * its own token in the run-tagged unique values (names, slugs, codes), created
  * in one request (or in batches the target accepts, Scope.create). For items
  * that need more records than a page holds (the 1000 cap, the default page size).
+ * Strings are cut short: 1001 pages of generated content can weigh tens of MB
+ * in one answer, and what these items judge is how many records come back.
  */
 import fc from 'fast-check';
 import { mixSeed, runtime, type Scope } from '../../src/check/index.js';
 import type { ResourceModel } from '../../src/schema/model.js';
-import { payloadArb, retoken, tokenOf } from '../../generators/index.js';
+import { payloadArb, retoken, tokenOf, type Payload } from '../../generators/index.js';
 
 /** Create n copies of one generated record; returns their ids. `kind` (2 letters) keeps tokens apart between uses. */
 export async function createCopies(scope: Scope, r: ResourceModel, n: number, kind: string): Promise<string[]> {
   const rt = runtime();
   const [base] = fc.sample(payloadArb(r.name, { tag: rt.config.runTag }), { seed: mixSeed(rt.config.seed, `copies.${kind}.${r.name}`), numRuns: 1 });
-  const items = Array.from({ length: n }, (_, i) => retoken(r.name, base, rt.config.runTag, tokenOf(kind, i)));
+  const items = Array.from({ length: n }, (_, i) => short(retoken(r.name, base, rt.config.runTag, tokenOf(kind, i))));
   return (await scope.create(r, items)).map((x) => String(x.id));
+}
+
+/** Text cut to SHORT code points (the unique values keep their tag and token, which start them). */
+const SHORT = 64;
+function short(payload: Payload): Payload {
+  const cut = (v: string) => Array.from(v).slice(0, SHORT).join('');
+  return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? cut(v) : v.map(cut)]));
 }

@@ -9,7 +9,7 @@
  * value, a property the run may only send one value of) is named, so its
  * update item is reported not judged rather than passed on nothing.
  */
-import type { PayloadPropModel, ResourceModel } from '../../src/schema/model.js';
+import { decimalLimitOfEveryReading, type PayloadPropModel, type ResourceModel } from '../../src/schema/model.js';
 import { decimalToScaled, normalizeInteger, parseDateTime, formatDateTime, sameStoredValue, scaledToDecimal } from '../../src/values/index.js';
 import type fc from 'fast-check';
 import { dateRangePairs, updateArb, ZERO_GUID, type Payload, type PayloadContext } from '../../generators/index.js';
@@ -35,7 +35,8 @@ function undefaultedValue(p: PayloadPropModel, v: unknown, ctx: PayloadContext):
     case 'integer': return normalizeInteger(v) === '0' ? '7' : undefined;
     case 'decimal': {
       const scale = p.decimal?.scale ?? 2;
-      return decimalToScaled(v, scale) === 0n ? scaledToDecimal(BigInt(10 ** scale) + 5n, scale) : undefined;
+      // small enough for every reading of the limit (product weight: 0.99 at most in SQL's)
+      return decimalToScaled(v, scale) === 0n ? scaledToDecimal(5n, scale) : undefined;
     }
     case 'boolean': return 'true';
     case 'datetime': case 'date': return typeof v === 'string' && EPOCH_YEARS.has(v.slice(0, 4)) ? '2024-03-04 05:06:07'.slice(0, p.kind === 'date' ? 10 : 19) : undefined;
@@ -105,7 +106,8 @@ function otherValue(p: PayloadPropModel, was: unknown, ctx: PayloadContext): unk
     case 'decimal': {
       const scale = p.decimal?.scale ?? 2;
       const u = decimalToScaled(was, scale) ?? 0n;
-      const max = 10n ** BigInt((p.decimal?.digits ?? 8) + scale) - 1n;
+      const every = decimalLimitOfEveryReading(p.decimal ?? { digits: 8, scale });
+      const max = 10n ** BigInt(every.digits + scale) - 1n;
       return scaledToDecimal(u + 1n <= max ? u + 1n : u - 1n, scale);
     }
     case 'boolean': return was === 'true' ? 'false' : 'true';

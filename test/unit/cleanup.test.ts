@@ -7,7 +7,8 @@
  *   that happens to match is never claimed;
  * - an id deleted before the crash but not yet marked so: counted as already
  *   gone, even by a target that answers 404 to unknown ids;
- * - a last ledger line cut by the crash is skipped.
+ * - a last ledger line cut by the crash is skipped;
+ * - a reused report dir: a run's cleanup takes only its own ledger lines.
  */
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,5 +91,13 @@ describe('cleanupLedger settles a crash', () => {
     expect([...Ledger.load([file]).outstanding().values()].flat()).toEqual(['0b9c8a36-1111-4a4a-9c9c-000000000001']);
     appendFileSync(file, '\n' + readFileSync(file, 'utf8').split('\n')[0] + '\n');
     expect(() => Ledger.load([file])).toThrow(/:2: not a ledger line/);
+  });
+
+  it('a report dir reused: a run cleans up its own lines, sweep sees every run\'s', () => {
+    const file = tmp();
+    new Ledger(file, 'scearlier1').recordCreated('collection', ['0b9c8a36-1111-4a4a-9c9c-000000000001']);
+    new Ledger(file, TAG).recordCreated('collection', ['0b9c8a36-1111-4a4a-9c9c-000000000002']);
+    expect([...Ledger.load([file], 'sweep', TAG).outstanding().values()].flat()).toEqual(['0b9c8a36-1111-4a4a-9c9c-000000000002']);
+    expect([...Ledger.load([file]).outstanding().values()].flat()).toHaveLength(2);
   });
 });
