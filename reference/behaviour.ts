@@ -46,6 +46,10 @@ export interface Behaviour {
   deleteUnknownId: 'ignored' | 'not-found';
   /** update of an id that does not exist */
   updateUnknownId: 'not-found' | 'ignored';
+  /** §4 "A separate users count path: not shown": offered, or absent (404; the documented path counts shipping methods) */
+  usersCountPath: 'offered' | 'absent';
+  /** a filter key the resource does not have (also a page key the title mode does not take): 400, or left out of the filtering */
+  unknownFilterKey: 'rejected' | 'ignored';
   /** §8 "Decimal (8 digits, 2 decimals)": 8 before the point, or 8 in all (SQL DECIMAL(8,2)); over it → 400 */
   decimalDigits: DecimalReading;
 }
@@ -70,6 +74,8 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   deleteUnknownId: 'ignored',
   updateUnknownId: 'not-found',
   decimalDigits: 'integer digits',
+  unknownFilterKey: 'rejected',
+  usersCountPath: 'offered',
 } satisfies Behaviour);
 
 /** §8: whatever the page size, a get returns at most this many records. */

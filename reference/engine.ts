@@ -319,6 +319,9 @@ export class Engine {
 
   private dispatch(req: EngineRequest): EngineResponse {
     const route = this.routes.get(req.path);
+    if (route?.resource.documentedCountPath && route.op === 'count' && this.behaviour.usersCountPath === 'absent') {
+      throw new ApiError(404, 'NOT_FOUND', `operation "count" is not offered by ${route.resource.prefix}`);
+    }
     if (!route) {
       const slash = req.path.lastIndexOf('/');
       const r = this.prefixes.get(req.path.slice(0, slash));
@@ -386,14 +389,15 @@ export class Engine {
   private predicate(r: ResourceModel, filters: unknown): (rec: Rec) => boolean {
     if (filters === undefined || filters === null) return () => true;
     if (typeof filters !== 'object' || Array.isArray(filters)) throw new ApiError(400, 'VALIDATION_FAILED', 'filters must be an object', ['/filters must be object']);
-    const f = filters as Rec;
     const mode = this.behaviour.pagesTitleFilterKey;
     const byKey = new Map(r.filters.map((x) => [x.key, x]));
     const aliased = new Set(r.filters.filter((x) => x.aliasOf).map((x) => x.aliasOf!));
-    for (const key of Object.keys(f)) {
+    const f: Rec = {};
+    for (const [key, value] of Object.entries(filters as Rec)) {
       const m = byKey.get(key);
-      const rejected = !m || (mode === 'title' && m.aliasOf) || (mode === 'name' && !m.aliasOf && aliased.has(key));
-      if (rejected) throw new ApiError(400, 'UNKNOWN_FILTER', `unknown filter "${key}" for ${r.prefix}`, [`/filters/${key} is not a known filter`]);
+      const unknown = !m || (mode === 'title' && m.aliasOf) || (mode === 'name' && !m.aliasOf && aliased.has(key));
+      if (!unknown) f[key] = value;
+      else if (this.behaviour.unknownFilterKey === 'rejected') throw new ApiError(400, 'UNKNOWN_FILTER', `unknown filter "${key}" for ${r.prefix}`, [`/filters/${key} is not a known filter`]);
     }
     const v = validator(r.name, 'Filters')(f);
     if (!v.ok) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: ${v.errors.join('; ')}`, v.errors.map((e) => `/filters${e.startsWith('(root)') ? e.slice(6) : e}`));

@@ -4,6 +4,7 @@
  * what each chose. `expectedObservations[variant]` is what it should record.
  */
 import type { ObservedValues } from '../src/observe/registry.js';
+import { resource } from '../src/schema/model.js';
 import { DEFAULT_BEHAVIOUR, GET_CAP, resolveBehaviour, type Behaviour } from './behaviour.js';
 
 export interface Variant {
@@ -38,6 +39,8 @@ export const VARIANTS: readonly Variant[] = [
   v('delete-unknown-404', 'a delete naming an id that does not exist answers 404 and removes nothing', { deleteUnknownId: 'not-found' }),
   v('update-unknown-ignored', 'an update naming an id that does not exist skips that item (answers the others)', { updateUnknownId: 'ignored' }),
   v('decimal-digits-in-all', "'8 digits, 2 decimals' read as SQL DECIMAL(8,2): at most 999999.99 (product weight at most 0.99)", { decimalDigits: 'digits in all' }),
+  v('pages-name-lenient', 'the page title filter is only the key name, and filter keys it does not know are ignored', { pagesTitleFilterKey: 'name', unknownFilterKey: 'ignored' }),
+  v('users-count-absent', 'no separate users count path (404); the documented /api/v1/shipping/methods/count counts shipping methods', { usersCountPath: 'absent' }),
   v('pages-title-only', 'the page title filter is only accepted under the key title', { pagesTitleFilterKey: 'title' }),
 ];
 
@@ -59,6 +62,8 @@ export function observationsFor(b: Behaviour): Observations {
     'delete.unknownId': b.deleteUnknownId === 'ignored' ? 'ignored' : 'error 404',
     'update.unknownId': b.updateUnknownId === 'ignored' ? 'ignored' : 'error 404',
     'limits.decimalDigits': b.decimalDigits,
+    'filters.unknownKey': b.unknownFilterKey,
+    'users.countPath': b.usersCountPath === 'offered' ? `${resource('user').prefix}/count` : false,
   };
 }
 

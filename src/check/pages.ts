@@ -8,7 +8,7 @@
 import type { CallResult, Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import type { ResourceModel } from '../schema/model.js';
-import { isTargetError, TargetError } from './failure.js';
+import { isTargetError, NotJudged, TargetError } from './failure.js';
 import { observed } from './runtime.js';
 
 export interface PageSettings {
@@ -83,7 +83,14 @@ export async function walk(client: StoreClient, r: ResourceModel, filters: Rec |
   return { records: [...seen.values()], complete: false, exchanges, pageSize: size };
 }
 
-/** The count path of a resource: users at the observed path (§4 documents the shipping methods path for them). */
+/**
+ * The count path of a resource: users at the observed path (§4 documents the
+ * shipping methods path for them). A target where no path counts users cannot
+ * have a users count judged: the item (or check) asking is not judged.
+ */
 export function countPath(r: ResourceModel): string | undefined {
-  return r.documentedCountPath ? observed('users.countPath') : undefined;
+  if (!r.documentedCountPath) return undefined;
+  const path = observed('users.countPath');
+  if (path === false) throw new NotJudged(`no path counts the records of ${r.prefix} on this target: ${r.prefix}/count is absent and the documented ${r.documentedCountPath} counts something else (observation users.countPath, §4)`);
+  return path;
 }

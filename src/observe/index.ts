@@ -28,6 +28,7 @@ import { bigSetProbe, pageSizeProbe } from './page-size.js';
 import { pagesTitleProbe } from './pages.js';
 import { Shared } from './shared.js';
 import { ProbeError, evidence, type Probe, type ProbeContext } from './types.js';
+import { unknownFilterProbe } from './unknown-filter.js';
 import { unknownIdProbe } from './unknown-id.js';
 import { updateSemanticsProbe } from './update.js';
 import { usersCountProbe } from './users-count.js';
@@ -43,6 +44,7 @@ export const PROBES: readonly Probe[] = [
   orderProbe,
   combinationProbe,
   rangeProbe,
+  unknownFilterProbe,
   authProbe,
   headerKeyProbe,
   pagesTitleProbe,

@@ -59,6 +59,11 @@ export const OBSERVATIONS = {
     section: '§4 Common rules: how several filters combine not shown',
     fallback: 'and',
   }),
+  'filters.unknownKey': o<'rejected' | 'ignored' | null>({
+    describe: 'what a filter key the resource does not have gets: an error, or left out of the filtering',
+    section: '§4 Common rules; §7 Errors',
+    fallback: null,
+  }),
   'filters.rangeInclusive': o<boolean>({
     describe: 'whether a range bound equal to a value keeps the record',
     section: '§4 Common rules: whether range bounds are inclusive not shown',
@@ -99,8 +104,8 @@ export const OBSERVATIONS = {
     section: '§4 Filters per resource: Pages',
     fallback: 'both',
   }),
-  'users.countPath': o<string>({
-    describe: 'the path that counts users (§4 documents the shipping methods count path)',
+  'users.countPath': o<string | false>({
+    describe: 'the path that counts users (§4 documents the shipping methods count path); false: none does',
     section: '§4 Resource paths',
     fallback: '/api/v1/shipping/methods/count',
   }),

@@ -4,10 +4,12 @@
  * table. A separate users count path: not shown."
  *
  * `/api/v1/users/count` answering {count} → that path (with whether its number
- * agrees with the users get lists). Otherwise the documented path, with a note
- * when its number is not the number of users (it then counts shipping methods).
+ * agrees with the users get lists). Otherwise the documented path when it counts
+ * users — all of them, and those of a users-only filter key as get lists them —
+ * or false: no path counts users (it then counts shipping methods), and users
+ * count items are not judged.
  */
-import { resource } from '../schema/model.js';
+import { resource, resources } from '../schema/model.js';
 import { couldNotTell, observation, type Probe } from './types.js';
 import { CAP } from './page-size.js';
 
@@ -33,9 +35,25 @@ export const usersCountProbe: Probe = {
     }
     const doc = await client.count(users, { path: documented });
     if (!doc.ok) return { [KEY]: couldNotTell(`neither ${own} (${mine.problem}) nor ${documented} (${doc.problem}) answers a count`, mine.exchange, doc.exchange) };
+    const head = `${own} does not answer a count (${mine.problem}); the documented ${documented} answers {count: '${doc.value}'}`;
+    // does the documented path count users "with the users filter table" (§4)? a key only users have, on a value users hold
+    const shipping = resources().find((x) => `${x.prefix}/count` === documented);
+    const userOnly = users.filters.find((f) => f.filter === 'array' && f.valueKind === 'string' && !shipping?.filters.some((s) => s.key === f.key));
+    const sample = listed.ok && userOnly ? listed.value!.find((u) => typeof u[userOnly.field] === 'string' && u[userOnly.field] !== '') : undefined;
+    if (userOnly && sample && n !== undefined && n < CAP) {
+      const v = sample[userOnly.field];
+      const want = listed.value!.filter((u) => u[userOnly.field] === v).length;
+      const filtered = await client.count(users, { path: documented, filters: { [userOnly.key]: [v] } });
+      const ev = [mine.exchange, doc.exchange, filtered.exchange, listed.exchange];
+      if (filtered.ok && filtered.value === want && doc.value === n) {
+        return { [KEY]: observation(documented, `${head}, which agrees with the users get, and counts ${want} user(s) by the users filter ${userOnly.key} as the users get lists`, ...ev) };
+      }
+      const what = filtered.ok ? `{count: '${filtered.value}'} for users filter ${userOnly.key} (the users get lists ${want})` : `a refusal of the users filter ${userOnly.key} (${filtered.problem})`;
+      return { [KEY]: observation(false, `${head} and ${what}: it does not count users (${n} listed by get), so no path does`, ...ev) };
+    }
     const note = n !== undefined && doc.value !== n && n < CAP
-      ? `: it counts shipping methods, not users (${doc.value} ≠ ${n} users listed by get)`
+      ? `: it counts something else, not users (${doc.value} ≠ ${n} users listed by get), so no path counts users`
       : n === undefined ? '' : ', which agrees with the users get';
-    return { [KEY]: observation(documented, `${own} does not answer a count (${mine.problem}); the documented ${documented} answers {count: '${doc.value}'}${note}`, mine.exchange, doc.exchange, listed.exchange) };
+    return { [KEY]: observation(note.includes('no path') ? false : documented, `${head}${note}`, mine.exchange, doc.exchange, listed.exchange) };
   },
 };

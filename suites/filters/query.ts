@@ -6,7 +6,7 @@
  * case and value, whichever check asks first.
  */
 import type { CheckContext } from '../../src/check/index.js';
-import { observed, TargetError, isTargetError } from '../../src/check/index.js';
+import { NotJudged, observed, TargetError, isTargetError } from '../../src/check/index.js';
 import { countPath, isRejected, walk, type WalkResult } from '../../src/check/pages.js';
 import type { Rec } from '../../src/client/api.js';
 import type { Exchange } from '../../src/client/http.js';
@@ -42,7 +42,11 @@ export function showFilters(filters: Rec): string {
   return describeValue(shown);
 }
 
-export type CountAnswer = { ok: true; value: number; exchange: Exchange } | { ok: false; problem: string; exchange: Exchange };
+export type CountAnswer =
+  | { ok: true; value: number; exchange: Exchange }
+  | { ok: false; problem: string; exchange: Exchange }
+  /** no path counts this resource on the target (users, observation users.countPath): the get is still judged */
+  | { ok: false; notJudged: string };
 
 export interface CaseAnswer {
   filters: Rec;
@@ -58,7 +62,14 @@ function keyOf(r: ResourceModel, filters: Rec): string {
 
 /** The count of a case (users count at the observed path, §4). A 5xx or no answer is a target error. */
 async function countCase(ctx: CheckContext, r: ResourceModel, filters: Rec): Promise<CountAnswer> {
-  const res = await ctx.client.count(r, { filters, path: countPath(r) });
+  let path: string | undefined;
+  try {
+    path = countPath(r);
+  } catch (e) {
+    if (e instanceof NotJudged) return { ok: false, notJudged: e.reason };
+    throw e;
+  }
+  const res = await ctx.client.count(r, { filters, path });
   if (res.ok) return { ok: true, value: res.value!, exchange: res.exchange };
   if (isTargetError(res.exchange)) throw new TargetError(`${r.title} count with filters ${showFilters(filters)}: ${res.problem}`, [res.exchange]);
   return { ok: false, problem: res.problem ?? 'not accepted', exchange: res.exchange };

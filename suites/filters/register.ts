@@ -143,6 +143,7 @@ async function countAgrees(it: ItemContext, s: Scoped, terms: Term[]): Promise<b
   for (let look = 1; look < (andMode() ? 1 : 3) && disagree(ans); look++) ans = await ask(it, s, filters, true);
   const get = ans.get;
   if (rejected(get)) return false;
+  if (!ans.count.ok && 'notJudged' in ans.count) it.notJudged(ans.count.notJudged);
   if (!ans.count.ok) {
     it.fail({
       message: `${s.r.name} count with filters ${showFilters(filters)} was not accepted (${ans.count.problem}) while get accepted them`,
