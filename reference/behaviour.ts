@@ -46,6 +46,8 @@ export interface Behaviour {
   deleteUnknownId: 'ignored' | 'not-found';
   /** update of an id that does not exist */
   updateUnknownId: 'not-found' | 'ignored';
+  /** resources the store holds no record of (a new store: no orders yet) */
+  emptyResources: readonly string[];
   /** §4 "A separate users count path: not shown": offered, or absent (404; the documented path counts shipping methods) */
   usersCountPath: 'offered' | 'absent';
   /** a filter key the resource does not have (also a page key the title mode does not take): 400, or left out of the filtering */
@@ -76,6 +78,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   decimalDigits: 'integer digits',
   unknownFilterKey: 'rejected',
   usersCountPath: 'offered',
+  emptyResources: [],
 } satisfies Behaviour);
 
 /** §8: whatever the page size, a get returns at most this many records. */

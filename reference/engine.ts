@@ -147,7 +147,7 @@ export class Engine {
     this.state.clear();
     for (const r of resources()) {
       if (r.single) continue;
-      const list = (data.records[r.name] ?? []).map((x) => ({ ...x }));
+      const list = this.behaviour.emptyResources.includes(r.name) ? [] : (data.records[r.name] ?? []).map((x) => ({ ...x }));
       this.state.set(r.name, { list, byId: new Map(list.map((x) => [String(x.id).toLowerCase(), x])), sorted: null });
     }
     this.store = { ...data.store, apikey: this.opts.apiKey };

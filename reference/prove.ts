@@ -58,6 +58,8 @@ interface ProofBase {
   description: string;
   exitCode: number | null;
   verdict: Verdict | 'none';
+  /** the verdict line's reason (what failed, or what could not be judged) */
+  verdictReason?: string;
   /** wall time of the run, ms */
   ms: number;
   /** CPU time of the run (all its threads), ms */
@@ -136,6 +138,7 @@ function base(run: CliRun, name: string, description: string, seed: number): Pro
     description,
     exitCode: run.code,
     verdict: run.report?.summary.verdict ?? 'none',
+    ...(run.report?.summary.reason ? { verdictReason: run.report.summary.reason } : {}),
     ms: run.ms,
     ...(run.cpuMs !== undefined ? { cpuMs: run.cpuMs } : {}),
     checks: checks.length,

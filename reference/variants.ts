@@ -11,12 +11,14 @@ export interface Variant {
   name: string;
   description: string;
   behaviour: Partial<Behaviour>;
+  /** what the verdict must name as not judged on this store (a store without orders is no silent pass) */
+  notJudged?: string;
 }
 
 /** The observations a behaviour gives, for the keys the reference server decides (src/observe/registry.ts). */
 export type Observations = Partial<ObservedValues>;
 
-const v = (name: string, description: string, behaviour: Partial<Behaviour>): Variant => ({ name, description, behaviour });
+const v = (name: string, description: string, behaviour: Partial<Behaviour>, notJudged?: string): Variant => ({ name, description, behaviour, ...(notJudged ? { notJudged } : {}) });
 
 export const VARIANTS: readonly Variant[] = [
   v('first-page-zero', 'pages are numbered from 0', { firstPageNumber: 0 }),
@@ -40,7 +42,8 @@ export const VARIANTS: readonly Variant[] = [
   v('update-unknown-ignored', 'an update naming an id that does not exist skips that item (answers the others)', { updateUnknownId: 'ignored' }),
   v('decimal-digits-in-all', "'8 digits, 2 decimals' read as SQL DECIMAL(8,2): at most 999999.99 (product weight at most 0.99)", { decimalDigits: 'digits in all' }),
   v('pages-name-lenient', 'the page title filter is only the key name, and filter keys it does not know are ignored', { pagesTitleFilterKey: 'name', unknownFilterKey: 'ignored' }),
-  v('users-count-absent', 'no separate users count path (404); the documented /api/v1/shipping/methods/count counts shipping methods', { usersCountPath: 'absent' }),
+  v('users-count-absent', 'no separate users count path (404); the documented /api/v1/shipping/methods/count counts shipping methods', { usersCountPath: 'absent' }, 'no path counts the records of /api/v1/users'),
+  v('no-orders', 'a new store: no orders yet (what needs an order is not judged, and the verdict says so)', { emptyResources: ['order'] }, 'no order record'),
   v('pages-title-only', 'the page title filter is only accepted under the key title', { pagesTitleFilterKey: 'title' }),
 ];
 

@@ -6,7 +6,7 @@
  * expects (expectedObservations) is the one the probes recorded in report.json.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OBSERVATIONS, expectedObservations, VARIANTS, variantNames } from '../../reference/variants.js';
+import { DEFAULT_OBSERVATIONS, expectedObservations, getVariant, VARIANTS, variantNames } from '../../reference/variants.js';
 import { DEFAULT_SERVER, proveVariant, sameObservation, type VariantProof } from '../../reference/prove.js';
 
 const PROOF_TIMEOUT = 900_000;
@@ -44,6 +44,9 @@ describe.concurrent('every honest server passes', () => {
       expect(p.exitCode, why).toBe(0);
       expect(p.verdict, why).toBe('conformant');
       expect(p.mismatches, why).toEqual([]);
+      const notJudged = name === DEFAULT_SERVER ? undefined : getVariant(name).notJudged;
+      // the verdict line names what could not be judged on this store, and why
+      if (notJudged) expect(p.verdictReason?.split('not judged: ')[1], why).toContain(notJudged);
     }, PROOF_TIMEOUT);
   }
 });
