@@ -46,6 +46,8 @@ export interface Behaviour {
   deleteUnknownId: 'ignored' | 'not-found';
   /** update of an id that does not exist */
   updateUnknownId: 'not-found' | 'ignored';
+  /** get and count read a replica this many ms behind the writes (0: reads see every write at once) */
+  readLagMs: number;
   /** resources the store holds no record of (a new store: no orders yet) */
   emptyResources: readonly string[];
   /** §4 "A separate users count path: not shown": offered, or absent (404; the documented path counts shipping methods) */
@@ -79,6 +81,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   unknownFilterKey: 'rejected',
   usersCountPath: 'offered',
   emptyResources: [],
+  readLagMs: 0,
 } satisfies Behaviour);
 
 /** §8: whatever the page size, a get returns at most this many records. */

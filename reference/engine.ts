@@ -141,6 +141,33 @@ export class Engine {
     return this.opts.behaviour;
   }
 
+  /**
+   * A lagging read replica (Behaviour.readLagMs): per resource, the states
+   * after each write, oldest first, with when they were written; get and
+   * count read the newest one at least readLagMs old. Records are replaced,
+   * never changed in place, so a state is a copy of the list and the index.
+   */
+  private readonly replica = new Map<string, Array<{ at: number; state: ResourceState }>>();
+
+  private replicate(r: ResourceModel, at: number): void {
+    if (this.behaviour.readLagMs <= 0) return;
+    const s = this.st(r);
+    const states = this.replica.get(r.name) ?? [];
+    states.push({ at, state: { list: [...s.list], byId: new Map(s.byId), sorted: null } });
+    this.replica.set(r.name, states);
+  }
+
+  /** The state reads see: the primary, or the replica readLagMs behind it. */
+  private readState(r: ResourceModel): ResourceState {
+    const states = this.replica.get(r.name);
+    if (!states?.length) return this.st(r);
+    const cutoff = Date.now() - this.behaviour.readLagMs;
+    let i = 0;
+    while (i + 1 < states.length && states[i + 1].at <= cutoff) i++;
+    if (i > 0) states.splice(0, i);
+    return states[0].state;
+  }
+
   /** (Re)load the initial data. */
   load(): void {
     const data = this.opts.data();
@@ -150,6 +177,8 @@ export class Engine {
       const list = this.behaviour.emptyResources.includes(r.name) ? [] : (data.records[r.name] ?? []).map((x) => ({ ...x }));
       this.state.set(r.name, { list, byId: new Map(list.map((x) => [String(x.id).toLowerCase(), x])), sorted: null });
     }
+    this.replica.clear();
+    for (const r of resources()) if (!r.single) this.replicate(r, -Infinity);
     this.store = { ...data.store, apikey: this.opts.apiKey };
     const users = this.state.get('user')?.list ?? [];
     const admin = users.find((u) => u.role === 'WEBSITE_ADMIN') ?? users[0];
@@ -366,8 +395,7 @@ export class Engine {
     return s;
   }
 
-  private sorted(r: ResourceModel): Rec[] {
-    const s = this.st(r);
+  private sorted(r: ResourceModel, s: ResourceState = this.st(r)): Rec[] {
     if (!s.sorted) {
       const order = this.behaviour.order;
       const byId = (a: Rec, b: Rec) => cmp(String(a.id), String(b.id));
@@ -382,6 +410,7 @@ export class Engine {
 
   private changed(r: ResourceModel): void {
     this.st(r).sorted = null;
+    this.replicate(r, Date.now());
   }
 
   // ---------------------------------------------------------------- get / count
@@ -462,7 +491,7 @@ export class Engine {
     }
     if (pageSize < 1) throw new ApiError(400, 'VALIDATION_FAILED', 'pagination.pageSize must be at least 1', ['/pagination/pageSize must be >= 1']);
     const pred = this.predicate(r, body.filters);
-    const matched = this.sorted(r).filter(pred);
+    const matched = this.sorted(r, this.readState(r)).filter(pred);
     const page = this.pipeline.paginate(matched, {
       pageIndex: pageNumber - b.firstPageNumber,
       pageSize,
@@ -473,7 +502,7 @@ export class Engine {
 
   private count(r: ResourceModel, body: Rec): Rec {
     const pred = this.predicate(r, body.filters);
-    const all = this.st(r).list;
+    const all = this.readState(r).list;
     return { count: String(this.pipeline.count(all.filter(pred), all)) };
   }
 

@@ -16,7 +16,7 @@ import type { CheckResult, Verdict } from '../src/report/types.js';
 import { runStorecheck, type CliRun } from './cli-process.js';
 import { defaultConcurrency, runPool } from './pool.js';
 import { FAULTS, getFault } from './faults.js';
-import { DEFAULT_OBSERVATIONS, expectedObservations, getVariant, VARIANTS, type Observations } from './variants.js';
+import { DEFAULT_OBSERVATIONS, expectedObservations, getVariant, VARIANTS, type Between, type Observations } from './variants.js';
 
 export { defaultConcurrency, runPool };
 
@@ -180,9 +180,12 @@ export async function proveFault(name: string, opts: ProveOptions = {}): Promise
 /** Deep equality of two observation values (JSON values). */
 export function sameObservation(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
+  if (isBetween(a)) return typeof b === 'number' && b >= a.between[0] && b <= a.between[1];
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+const isBetween = (x: unknown): x is Between => !!x && typeof x === 'object' && Array.isArray((x as Between).between);
 
 /** Expected vs probed, for every key the variant's expectations name. */
 export function compareObservations(expected: Observations, observed: Record<string, unknown>): ObservationMismatch[] {

@@ -5,6 +5,7 @@
  */
 import type { ObservedValues } from '../src/observe/registry.js';
 import { resource } from '../src/schema/model.js';
+import { DEFAULT_VISIBILITY_MS } from '../src/client/poll.js';
 import { DEFAULT_BEHAVIOUR, GET_CAP, resolveBehaviour, type Behaviour } from './behaviour.js';
 
 export interface Variant {
@@ -16,7 +17,10 @@ export interface Variant {
 }
 
 /** The observations a behaviour gives, for the keys the reference server decides (src/observe/registry.ts). */
-export type Observations = Partial<ObservedValues>;
+export type Observations = { [K in keyof ObservedValues]?: ObservedValues[K] | Between };
+
+/** An expected number within bounds: a measured delay is never exact. */
+export interface Between { between: [number, number] }
 
 const v = (name: string, description: string, behaviour: Partial<Behaviour>, notJudged?: string): Variant => ({ name, description, behaviour, ...(notJudged ? { notJudged } : {}) });
 
@@ -44,6 +48,7 @@ export const VARIANTS: readonly Variant[] = [
   v('pages-name-lenient', 'the page title filter is only the key name, and filter keys it does not know are ignored', { pagesTitleFilterKey: 'name', unknownFilterKey: 'ignored' }),
   v('users-count-absent', 'no separate users count path (404); the documented /api/v1/shipping/methods/count counts shipping methods', { usersCountPath: 'absent' }, 'no path counts the records of /api/v1/users'),
   v('no-orders', 'a new store: no orders yet (what needs an order is not judged, and the verdict says so)', { emptyResources: ['order'] }, 'no order record'),
+  v('replica-lag', 'get and count read a replica 250 ms behind the writes', { readLagMs: 250 }),
   v('pages-title-only', 'the page title filter is only accepted under the key title', { pagesTitleFilterKey: 'title' }),
 ];
 
@@ -66,6 +71,7 @@ export function observationsFor(b: Behaviour): Observations {
     'update.unknownId': b.updateUnknownId === 'ignored' ? 'ignored' : 'error 404',
     'limits.decimalDigits': b.decimalDigits,
     'filters.unknownKey': b.unknownFilterKey,
+    'consistency.readAfterWriteMs': b.readLagMs > 0 ? { between: [b.readLagMs / 2, DEFAULT_VISIBILITY_MS] } : 0,
     'users.countPath': b.usersCountPath === 'offered' ? `${resource('user').prefix}/count` : false,
   };
 }

@@ -7,4 +7,4 @@ export { curlFor, shellQuote } from './reproducer.js';
 export { runtime, observed, type Runtime } from './runtime.js';
 export { Scope } from './scope.js';
 export { forValues } from './values.js';
-export { eventually, largestVisibilityDelay } from './visibility.js';
+export { eventually } from './visibility.js';

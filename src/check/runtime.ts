@@ -7,7 +7,8 @@
  */
 import { BroadcastChannel } from 'node:worker_threads';
 import { inject } from 'vitest';
-import { StoreClient } from '../client/api.js';
+import { StoreClient, type ClientOptions } from '../client/api.js';
+import { DEFAULT_VISIBILITY_MS } from '../client/poll.js';
 import { Ledger } from '../client/ledger.js';
 import { SharedGate } from '../client/gate.js';
 import { readObservation, type ObservationKey, type ObservationValue } from '../observe/registry.js';
@@ -70,6 +71,7 @@ export function runtime(): Runtime {
     insecure: config.insecure,
     readOnly: config.readOnly,
     ledger,
+    ...visibilityOf(config, state.observations),
   });
   // the main process says stop (signal, deadline): abandon requests in flight, send no more
   const stop = new BroadcastChannel(stopChannelName(config.runTag));
@@ -78,6 +80,12 @@ export function runtime(): Runtime {
   if (state.stopped) client.http.cancel(state.stopped);
   current = { config, depth: DEPTHS[config.depth], client, ledger, observations: state.observations };
   return current;
+}
+
+/** A store whose reads lag its writes: the client waits for each write (ClientOptions.visibility). */
+function visibilityOf(config: RunConfig, observations: Record<string, unknown>): Pick<ClientOptions, 'visibility'> {
+  const lagMs = readObservation(observations, 'consistency.readAfterWriteMs');
+  return lagMs > 0 ? { visibility: { lagMs, deadlineMs: config.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS } } : {};
 }
 
 /** The runtime if this worker made one (setup hooks must not create it). */

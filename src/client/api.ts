@@ -4,7 +4,8 @@
  * the documented envelope, the parsed value. Writes go through the ledger
  * first so a run can always clean up what it created.
  */
-import { Http, type Exchange, type HttpOptions } from './http.js';
+import { Http, sleep, type Exchange, type HttpOptions } from './http.js';
+import { pollUntil } from './poll.js';
 import { Redactor } from './redact.js';
 import type { ResourceModel } from '../schema/model.js';
 import { resource as resourceModel } from '../schema/model.js';
@@ -32,6 +33,13 @@ export interface ClientOptions extends Omit<HttpOptions, 'redactor'> {
   /** refuse create/update/delete before sending (--read-only) */
   readOnly?: boolean;
   ledger?: Ledger;
+  /**
+   * A target whose reads lag its writes (observation consistency.readAfterWriteMs
+   * above 0): after each write the target accepted, wait until reads show it —
+   * created ids listed, deleted ids gone (polled), an update given the
+   * observed lag — at most `deadlineMs`. Checks then read what they wrote.
+   */
+  visibility?: { lagMs: number; deadlineMs: number };
 }
 
 /** What the key slot of a request holds: the configured key, another key, or nothing. */
@@ -152,6 +160,7 @@ export class StoreClient {
     // never make the run update or delete it
     const mine = lookup ? answered.filter((x) => carriesTag(x, ledger!.runTag)) : answered;
     const ids = mine.map((x) => x.id as string);
+    if (result.ok) await this.settle(r, ids, 'listed');
     if (mine.length < answered.length) {
       result.foreign = answered.filter((x) => !mine.includes(x)).map((x) => String(x.id));
       if (result.ok) {
@@ -210,7 +219,12 @@ export class StoreClient {
     if (this.readOnly) throw new ReadOnlyViolation('update', path);
     for (const item of data) this.opts.ledger?.assertOwned(r.name, item.id, 'update');
     const ex = await this.send(path, this.body({ data }, args.key));
-    return envelope(ex, (j) => Array.isArray(j), 'an array of the updated records');
+    const result = envelope<Rec[]>(ex, (j) => Array.isArray(j), 'an array of the updated records');
+    if (result.ok && this.opts.visibility && this.opts.visibility.lagMs > 0) {
+      // an update shows no sign a read could wait for: the lag observed (polled, so already rounded up)
+      await sleep(Math.min(this.opts.visibility.deadlineMs, this.opts.visibility.lagMs));
+    }
+    return result;
   }
 
   /** Delete by ids (§4 Delete): `filter: [{id: [...]}]`. Only ids this run created. */
@@ -222,7 +236,28 @@ export class StoreClient {
     const ex = await this.send(path, this.body({ filter: args.filter ?? [{ id: ids }] }, args.key));
     // the ledger does not take a success answer's word: an id counts as deleted only once a read-back
     // shows it gone (the end-of-run cleanup and sweep look at every id the ledger still holds)
-    return envelope<Rec>(ex, (j) => !!j && typeof j === 'object' && (j as Rec).success === 'true', "{success: 'true'}");
+    const result = envelope<Rec>(ex, (j) => !!j && typeof j === 'object' && (j as Rec).success === 'true', "{success: 'true'}");
+    if (result.ok && !args.filter) await this.settle(r, ids, 'gone');
+    return result;
+  }
+
+  /**
+   * On a lagging target (ClientOptions.visibility), read by id until every id
+   * is `listed` or `gone`, or the deadline passes; the caller judges what it
+   * reads next either way. Nothing to do on a target that showed no lag.
+   */
+  private async settle(r: ResourceModel, ids: string[], until: 'listed' | 'gone'): Promise<void> {
+    const v = this.opts.visibility;
+    if (!v || v.lagMs <= 0 || !ids.length) return;
+    const want = new Set(ids.map((id) => id.toLowerCase()));
+    const read = () => this.get(r, { filters: { id: ids }, pagination: { pageSize: Math.max(ids.length, 1) } });
+    const seen = (got: CallResult<Rec[]>) => (got.value ?? []).filter((x) => want.has(String(x?.id).toLowerCase())).length;
+    const shown = (got: CallResult<Rec[]>) => !got.ok || (until === 'listed' ? seen(got) === want.size : seen(got) === 0);
+    // one read at once (most writes show by then), then after the lag observed, then small pauses;
+    // a read that fails ends the wait: the caller's next read meets the same failure and judges it
+    if (shown(await read())) return;
+    await sleep(Math.min(v.lagMs, v.deadlineMs));
+    await pollUntil(read, shown, Math.max(0, v.deadlineMs - v.lagMs), { firstPauseMs: 25, maxPauseMs: 400 });
   }
 
   async close(): Promise<void> {

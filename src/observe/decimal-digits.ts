@@ -9,12 +9,12 @@
  * Anything else cannot tell (the limits.decimal-digits check judges what a
  * target stores). Records are read back by id and deleted.
  */
-import type { Rec, StoreClient } from '../client/api.js';
+import type { StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import { decimalLimitUnder, resources, type DecimalReading, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
 import { largestDecimal, sameStoredValue } from '../values/index.js';
 import type { Shared } from './shared.js';
-import { couldNotTell, is2xx, need, observation, statusText, type Probe } from './types.js';
+import { couldNotTell, is2xx, observation, statusText, type Probe } from './types.js';
 
 const KEY = 'limits.decimalDigits';
 
@@ -38,9 +38,8 @@ async function tryReading(client: StoreClient, shared: Shared, r: ResourceModel,
   if (!ex.response || ex.response.status >= 500) return { reading, value, exchanges: [ex], refused: false, ids, stored: undefined };
   if (!is2xx(ex)) return { reading, value, exchanges: [ex], refused: true, ids };
   if (!ids.length) return { reading, value, exchanges: [ex], refused: false, ids };
-  const got = await client.get(r, { filters: { id: [ids[0]] } });
-  const rec: Rec | undefined = need(got, 'get by id of the created record')[0];
-  return { reading, value, exchanges: [ex, got.exchange], refused: false, ids, stored: rec?.[prop.recordField ?? prop.name] };
+  const got = await shared.readBack(r, ids[0]);
+  return { reading, value, exchanges: [ex, got.exchange], refused: false, ids, stored: got.rec?.[prop.recordField ?? prop.name] };
 }
 
 export const decimalDigitsProbe: Probe = {

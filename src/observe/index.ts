@@ -17,6 +17,7 @@ import type { RunConfig } from '../config.js';
 import type { Observation } from '../report/types.js';
 import { authProbe } from './auth.js';
 import { batchLimitProbe } from './batch-limit.js';
+import { consistencyProbe } from './consistency.js';
 import { decimalDigitsProbe } from './decimal-digits.js';
 import { combinationProbe, rangeProbe } from './filters.js';
 import { firstPageProbe } from './first-page.js';
@@ -50,6 +51,7 @@ export const PROBES: readonly Probe[] = [
   pagesTitleProbe,
   usersCountProbe,
   updateSemanticsProbe,
+  consistencyProbe,
   overlongProbe,
   decimalDigitsProbe,
   batchLimitProbe,

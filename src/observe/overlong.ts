@@ -9,7 +9,7 @@
  */
 import { resource } from '../schema/model.js';
 import { codePointLength } from '../values/index.js';
-import { couldNotTell, is2xx, need, observation, statusText, type Probe } from './types.js';
+import { couldNotTell, is2xx, observation, statusText, type Probe } from './types.js';
 
 const KEY = 'limits.overlongString';
 
@@ -32,8 +32,8 @@ export const overlongProbe: Probe = {
       if (!ex.response || ex.response.status >= 500) return { [KEY]: couldNotTell(`the create got no usable answer: ${created.problem}`, ex) };
       if (!is2xx(ex)) return { [KEY]: observation('rejected', `a ${prop.name} of ${max + 1} characters (max ${max}) is refused: ${statusText(ex)} (${r.prefix}/create)`, ex) };
       if (!ids.length) return { [KEY]: couldNotTell(`the create was answered ${statusText(ex)} without a record id`, ex) };
-      const got = await client.get(r, { filters: { id: [ids[0]] } });
-      const rec = need(got, 'get by id of the created record')[0];
+      const got = await shared.readBack(r, ids[0]);
+      const rec = got.rec;
       const stored = rec?.[prop.recordField ?? prop.name];
       if (typeof stored !== 'string') return { [KEY]: couldNotTell(`the created record shows no String ${prop.name}`, ex, got.exchange) };
       const len = codePointLength(stored);

@@ -109,6 +109,11 @@ export const OBSERVATIONS = {
     section: '§4 Resource paths',
     fallback: '/api/v1/shipping/methods/count',
   }),
+  'consistency.readAfterWriteMs': o<number>({
+    describe: 'the longest a get waited to show a create, an update or a delete, in ms (0: every write showed at once)',
+    section: '§4 Common rules: not shown',
+    fallback: 0,
+  }),
   'limits.overlongString': o<'rejected' | 'truncated' | 'accepted' | null>({
     describe: 'what a string over its maximum length gets',
     section: '§8 Limits',

@@ -9,6 +9,7 @@ import type { Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import type { RunConfig } from '../config.js';
 import { decimalLimitOfEveryReading, resource, resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
+import { DEFAULT_VISIBILITY_MS, pollUntil } from '../client/poll.js';
 import { ProbeError, need } from './types.js';
 
 /** A key no target holds: used wherever a wrong key is wanted. */
@@ -108,6 +109,20 @@ export class Shared {
       if (v !== undefined) out[p.name] = v;
     }
     return { ...out, ...overrides };
+  }
+
+  /**
+   * The record of `id` read back, polled until it is listed and `until` holds
+   * (a store whose reads lag its writes shows it a little later), at most the
+   * visibility deadline; the last read either way.
+   */
+  async readBack(r: ResourceModel, id: string, until: (rec: Rec) => boolean = () => true): Promise<{ rec: Rec | undefined; exchange: Exchange; elapsedMs: number; repeated: boolean; held: boolean }> {
+    const read = async () => {
+      const got = await this.client.get(r, { filters: { id: [id] } });
+      return { got, rec: need(got, `get by id of ${r.title} ${id}`).find((x) => String(x?.id).toLowerCase() === id.toLowerCase()) };
+    };
+    const p = await pollUntil(read, (x) => !!x.rec && until(x.rec), this.config.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS);
+    return { rec: p.result.rec, exchange: p.result.got.exchange, elapsedMs: p.elapsedMs, repeated: p.repeated, held: p.held };
   }
 
   /** Delete ids this run created, in chunks a target with a batch limit accepts; returns the exchanges. */

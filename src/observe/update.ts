@@ -34,8 +34,8 @@ export const updateSemanticsProbe: Probe = {
       const newValue = shared.label('update', 'changed');
       const up = await client.update(r, [{ id, [changed.name]: newValue }]);
       need(up, `update of ${changed.name} alone`);
-      const got = await client.get(r, { filters: { id: [id] } });
-      const rec: Rec | undefined = need(got, 'get by id after the update')[0];
+      const got = await shared.readBack(r, id, (x) => x[changed.recordField ?? changed.name] === newValue);
+      const rec: Rec | undefined = got.rec;
       const ev = [created.exchange, up.exchange, got.exchange];
       if (!rec) return { [KEY]: couldNotTell('the updated record is not found by id', ...ev) };
       const field = kept.recordField ?? kept.name;

@@ -11,6 +11,7 @@
  */
 import { StoreClient } from '../client/api.js';
 import { Ledger } from '../client/ledger.js';
+import { pollUntil } from '../client/poll.js';
 
 export interface CleanupResult {
   created: number;
@@ -33,6 +34,8 @@ export interface CleanupTarget {
   maxRps?: number;
   /** the run's --concurrency: cleanup never has more requests in flight */
   concurrency?: number;
+  /** how long a deletion may take to show in reads (a lagging store, observation consistency.readAfterWriteMs); 0: at once */
+  settleMs?: number;
   /** the run's tag: only its ledger lines (a reused report dir keeps earlier runs' lines for sweep); undefined: every line */
   runTag?: string;
 }
@@ -71,7 +74,7 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
       const ids = outstanding.get(resource)!;
       for (let i = 0; i < ids.length; i += batch) {
         const chunk = ids.slice(i, i + batch);
-        const { deleted, absent: gone, problem } = await deleteChunk(client, resource, chunk);
+        const { deleted, absent: gone, problem } = await deleteChunk(client, resource, chunk, target.settleMs ?? 0);
         if (deleted.length) {
           (result.removed[resource] ??= []).push(...deleted);
           ledger.recordDeleted(resource, deleted);
@@ -100,7 +103,7 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
  * by the run before it was killed (a target answering 404 for unknown ids lands
  * here too).
  */
-async function deleteChunk(client: StoreClient, resource: string, chunk: string[]): Promise<{ deleted: string[]; absent: string[]; problem: string }> {
+async function deleteChunk(client: StoreClient, resource: string, chunk: string[], settleMs: number): Promise<{ deleted: string[]; absent: string[]; problem: string }> {
   let problem = '';
   const deleted: string[] = [];
   // look first: a target that answers success for unknown ids would otherwise make ids deleted
@@ -111,8 +114,9 @@ async function deleteChunk(client: StoreClient, resource: string, chunk: string[
     try {
       const res = await client.delete(resource, rest);
       if (res.ok) {
-        // read back: a success answer is not a deletion
-        const now = await absent(client, resource, rest);
+        // read back: a success answer is not a deletion (a lagging store shows it within settleMs)
+        const asked = rest;
+        const now = (await pollUntil(() => absent(client, resource, asked), (gone) => gone.length === asked.length, settleMs)).result;
         deleted.push(...now);
         rest = rest.filter((id) => !now.includes(id));
         if (!rest.length) return { deleted, absent: gone, problem: '' };

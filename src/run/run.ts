@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:f
 import { join, resolve } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import { StoreClient } from '../client/api.js';
+import { DEFAULT_VISIBILITY_MS } from '../client/poll.js';
+import { readObservation } from '../observe/registry.js';
 import { SharedGate } from '../client/gate.js';
 import type { Exchange } from '../client/http.js';
 import { Ledger } from '../client/ledger.js';
@@ -182,7 +184,9 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const coverage = computeCoverage(items);
 
     term.line('cleaning up…');
-    const cleanup = await cleanupLedger(config, [config.ledgerFile]);
+    // a store whose reads lag its writes shows a deletion a little later: read back until the deadline
+    const lagged = readObservation(config.observations ?? {}, 'consistency.readAfterWriteMs') > 0;
+    const cleanup = await cleanupLedger({ ...config, settleMs: lagged ? config.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS : 0 }, [config.ledgerFile]);
     endPhase('cleanup');
     if (interrupted) {
       interrupted += `; cleanup deleted ${cleanup.deleted} record(s)${cleanup.leftBehind.length ? `, ${cleanup.leftBehind.length} left behind (storecheck sweep --ledger ${config.ledgerFile})` : ', none left behind'}`;
