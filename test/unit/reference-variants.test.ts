@@ -12,7 +12,8 @@ const KEYS = [
   'pagination.firstPageNumber', 'pagination.defaultPageSize', 'pagination.maxPageSize', 'order.default',
   'filters.combination', 'filters.rangeInclusive', 'update.semantics', 'auth.invalidKeyStatus',
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
-  'delete.unknownId', 'update.unknownId',
+  'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'consistency.readAfterWriteMs',
+  'users.countPath',
 ];
 
 const REQUIRED = [
@@ -32,13 +33,13 @@ describe('variant registry', () => {
     expect(() => getVariant('nope')).toThrow(/unknown variant/);
   });
 
-  it('expectedObservations has every key for every variant, and differs from the default somewhere (except extra-fields/small-store)', () => {
+  it('expectedObservations has every key for every variant, and differs from the default somewhere (except extra-fields, small-store, no-orders)', () => {
     expect(Object.keys(DEFAULT_OBSERVATIONS).sort()).toEqual([...KEYS].sort());
     for (const v of VARIANTS) {
       const obs = expectedObservations[v.name];
       expect(Object.keys(obs).sort(), v.name).toEqual([...KEYS].sort());
       const differs = KEYS.some((k) => (obs as any)[k] !== (DEFAULT_OBSERVATIONS as any)[k]);
-      if (!['extra-fields', 'small-store'].includes(v.name)) expect(differs, v.name).toBe(true);
+      if (!['extra-fields', 'small-store', 'no-orders'].includes(v.name)) expect(differs, v.name).toBe(true);
     }
     expect(expectedObservations['first-page-zero']['pagination.firstPageNumber']).toBe(0);
     expect(expectedObservations['error-403-flat']['auth.invalidKeyStatus']).toBe(403);
@@ -165,6 +166,55 @@ describe('each variant visibly changes its choice', () => {
       expect((await call(srv, '/api/v1/files/get', {}, { key: 'wrong' })).status).toBe(401);
     });
   });
+
+  it('decimal-digits-in-all', () => withVariant('decimal-digits-in-all', async (srv, refs) => {
+    const r = res('coupon');
+    const over = await call(srv, `${r.prefix}/create`, { data: [{ ...payloadFor(r, refs), discountamount: '1000000.00' }] });
+    expect(over.status).toBe(400);
+    expect(over.body.error.message).toMatch(/discountamount must have at most 8 digits in all/);
+    expect((await call(srv, `${r.prefix}/create`, { data: [{ ...payloadFor(r, refs), discountamount: '999999.99' }] })).status).toBe(200);
+    // filter values are compared, never stored: the seeded tax rates (20.000) stay filterable
+    expect((await call(srv, '/api/v1/taxes/count', { filters: { rate_min: '19.000' } })).status).toBe(200);
+  }));
+
+  it('pages-name-lenient: unknown filter keys are left out of the filtering', () => withVariant('pages-name-lenient', async (srv) => {
+    const all = await call(srv, '/api/v1/pages/count');
+    expect((await call(srv, '/api/v1/pages/count', { filters: { title: ['no such title'] } })).body).toEqual(all.body);
+    expect((await call(srv, '/api/v1/pages/count', { filters: { nosuchkey: ['x'] } })).body).toEqual(all.body);
+    expect((await call(srv, '/api/v1/pages/count', { filters: { name: ['no such title'] } })).body.count).toBe('0');
+  }));
+
+  it('users-count-absent', () => withVariant('users-count-absent', async (srv) => {
+    expect((await call(srv, '/api/v1/users/count')).status).toBe(404);
+    const shipping = await call(srv, '/api/v1/shipping/methods/count');
+    expect(Number(shipping.body.count)).toBe(srv.snapshot().records['shipping-method'].length);
+  }));
+
+  it('no-orders', () => withVariant('no-orders', async (srv) => {
+    expect((await call(srv, '/api/v1/orders/get')).body).toEqual([]);
+    expect((await call(srv, '/api/v1/customers/get')).body.length).toBeGreaterThan(0);
+  }));
+
+  it('replica-lag: reads show a write only after the lag, then for good', () => withVariant('replica-lag', async (srv, refs) => {
+    const r = res('category');
+    const lag = srv.behaviour.readLagMs;
+    const byId = () => call(srv, `${r.prefix}/get`, { filters: { id: [c.id] } });
+    // what a read within the lag shows is asserted only when it was (a stalled machine may read later)
+    const within = async (since: number, want: string[]) => {
+      const got = ids((await byId()).body);
+      if (Date.now() - since < lag) expect(got).toEqual(want);
+    };
+    let t = Date.now();
+    const [c] = (await call(srv, `${r.prefix}/create`, { data: [payloadFor(r, refs)] })).body;
+    await within(t, []);
+    await new Promise((resolve) => setTimeout(resolve, lag + 50));
+    expect(ids((await byId()).body)).toEqual([c.id]);
+    t = Date.now();
+    await call(srv, `${r.prefix}/delete`, { filter: [{ id: [c.id] }] });
+    await within(t, [c.id]);
+    await new Promise((resolve) => setTimeout(resolve, lag + 50));
+    expect((await byId()).body).toEqual([]);
+  }));
 
   it('behaviour options apply on top of a variant', async () => {
     const srv = await start({ variant: 'page-size-25', behaviour: { order: 'id asc' } });
