@@ -144,7 +144,7 @@ export class StoreClient {
    * the ledger before it is sent (its unique run-tagged values), and every id
    * in the answer is appended to the ledger before the caller sees it.
    */
-  async create(res: ResourceModel | string, data: Rec[], args: { key?: KeyChoice } = {}): Promise<CallResult<Rec[]>> {
+  async create(res: ResourceModel | string, data: Rec[], args: { key?: KeyChoice; resends?: number } = {}): Promise<CallResult<Rec[]>> {
     const r = model(res);
     const path = `${r.prefix}/create`;
     if (this.readOnly) throw new ReadOnlyViolation('create', path);
@@ -180,6 +180,11 @@ export class StoreClient {
       // no ids: the answer was lost, 5xx, or unusable (HTML, cut JSON...), yet the records may
       // exist. Never resend — look them up by their unique run-tagged values and own what is there.
       const found = await this.findTagged(r, lookup.key, lookup.values, ledger!.runTag);
+      if (found.ok && found.ids.length === 0 && unknownOutcome(ex) && configuredKey(args.key) && (args.resends ?? 0) < UNKNOWN_OUTCOME_RESENDS) {
+        // nothing was stored: the create is sent again (its intent is settled by the new one)
+        ledger!.resolveIntent(r.name, intent!);
+        return this.create(r, data, { ...args, resends: (args.resends ?? 0) + 1 });
+      }
       if (found.ok) {
         // records another create of the run already owns are not this create's: two creates of equal
         // tagged values (fixtures of two check files) must never hand one's records to the other
@@ -218,7 +223,16 @@ export class StoreClient {
     const path = `${r.prefix}/update`;
     if (this.readOnly) throw new ReadOnlyViolation('update', path);
     for (const item of data) this.opts.ledger?.assertOwned(r.name, item.id, 'update');
-    const ex = await this.send(path, this.body({ data }, args.key));
+    const refused = await this.confirmOwned(r, data.map((x) => String(x.id)), 'update');
+    if (refused) return refused as CallResult<Rec[]>;
+    let ex = await this.send(path, this.body({ data }, args.key));
+    // the answer was lost: the update may or may not have been applied. Sending the same values again
+    // changes nothing more — except a version history, which would count it twice: a versioned record
+    // is read back first and the update resent only when it does not show
+    for (let n = 0; n < UNKNOWN_OUTCOME_RESENDS && unknownOutcome(ex) && configuredKey(args.key); n++) {
+      if (r.versionsOrder && (await this.showsUpdate(r, data))) break;
+      ex = await this.send(path, this.body({ data }, args.key));
+    }
     const result = envelope<Rec[]>(ex, (j) => Array.isArray(j), 'an array of the updated records');
     if (result.ok && this.opts.visibility && this.opts.visibility.lagMs > 0) {
       // an update shows no sign a read could wait for: the lag observed (polled, so already rounded up)
@@ -233,12 +247,62 @@ export class StoreClient {
     const path = `${r.prefix}/delete`;
     if (this.readOnly) throw new ReadOnlyViolation('delete', path);
     for (const id of ids) this.opts.ledger?.assertOwned(r.name, id, 'delete');
-    const ex = await this.send(path, this.body({ filter: args.filter ?? [{ id: ids }] }, args.key));
+    const refused = await this.confirmOwned(r, ids, 'delete');
+    if (refused) return refused as CallResult<Rec>;
+    const body = this.body({ filter: args.filter ?? [{ id: ids }] }, args.key);
+    let ex = await this.send(path, body);
+    // the answer was lost: a delete is idempotent, so it is sent again (a store answering 404 for ids
+    // already gone then says so; the caller's read-back judges what is left)
+    for (let n = 0; n < UNKNOWN_OUTCOME_RESENDS && unknownOutcome(ex) && configuredKey(args.key); n++) ex = await this.send(path, body);
     // the ledger does not take a success answer's word: an id counts as deleted only once a read-back
     // shows it gone (the end-of-run cleanup and sweep look at every id the ledger still holds)
     const result = envelope<Rec>(ex, (j) => !!j && typeof j === 'object' && (j as Rec).success === 'true', "{success: 'true'}");
     if (result.ok && !args.filter) await this.settle(r, ids, 'gone');
     return result;
+  }
+
+  /**
+   * Before the first update or delete of an id: a get by id must not show a
+   * record without the run's tag under it. The ledger already holds only ids
+   * whose create answer carried the tag; this catches a target that answered a
+   * create with the id of a record it already had. An id the get does not list
+   * harms nothing and passes. Confirmed ids are not asked again. Returns the
+   * refusal (never sent) or undefined.
+   */
+  private async confirmOwned(r: ResourceModel, ids: string[], op: 'update' | 'delete'): Promise<CallResult<never> | undefined> {
+    const ledger = this.opts.ledger;
+    if (!ledger) return undefined;
+    const unconfirmed = ids.filter((id) => !ledger.isConfirmed(r.name, id));
+    if (!unconfirmed.length) return undefined;
+    const got = await this.get(r, { filters: { id: unconfirmed }, pagination: { pageSize: Math.max(unconfirmed.length, 1) } });
+    // no usable answer: nothing confirmed, nothing refused — the write's own answer is judged
+    if (!got.ok) return undefined;
+    const asked = new Set(unconfirmed.map((id) => id.toLowerCase()));
+    const tags = ledger.tags();
+    const foreign = (got.value ?? []).filter((x) => asked.has(String(x?.id).toLowerCase()) && !tags.some((t) => carriesTag(x, t))).map((x) => String(x.id));
+    ledger.confirm(r.name, unconfirmed.filter((id) => !foreign.some((f) => f.toLowerCase() === id.toLowerCase())));
+    if (!foreign.length) return undefined;
+    return {
+      ok: false,
+      exchange: got.exchange,
+      problem: `refused to ${op} ${r.title} ${foreign.slice(0, 3).join(', ')}: a get by id shows a record without the run's tag under that id (not what the run created; never written to)`,
+    };
+  }
+
+  /**
+   * Does a get by id show every item of an update whose answer was lost? Only
+   * its text properties are compared (the same in every form): an update that
+   * supplies none is taken as not shown.
+   */
+  private async showsUpdate(r: ResourceModel, data: Rec[]): Promise<boolean> {
+    const got = await this.get(r, { filters: { id: data.map((x) => String(x.id)) }, pagination: { pageSize: Math.max(data.length, 1) } });
+    if (!got.ok) return false;
+    const byId = new Map((got.value ?? []).map((x) => [String(x?.id).toLowerCase(), x]));
+    return data.every((item) => {
+      const rec = byId.get(String(item.id).toLowerCase());
+      const texts = r.payload.filter((p) => p.kind === 'string' && typeof item[p.name] === 'string');
+      return !!rec && texts.length > 0 && texts.every((p) => rec[p.recordField ?? p.name] === item[p.name]);
+    });
   }
 
   /**
@@ -266,6 +330,24 @@ export class StoreClient {
 }
 
 const WRITE_OPS = new Set(['create', 'update', 'delete']);
+
+/** How many times a write whose outcome is unknown is sent again (after it was resolved as not applied). */
+const UNKNOWN_OUTCOME_RESENDS = 2;
+
+/**
+ * No answer, a 5xx, or a 2xx body cut or unusable: the write may have been
+ * applied or not. (429 and 503 with Retry-After say "not processed": the
+ * transport resent those already.) A request never sent is no outcome at all.
+ */
+/** Sent with the run's own key (a write with another key or none is an auth probe: never resent). */
+const configuredKey = (key: KeyChoice | undefined) => (key?.kind ?? 'configured') === 'configured';
+
+function unknownOutcome(ex: Exchange): boolean {
+  if (ex.notSent) return false;
+  if (ex.transportError) return true;
+  const status = ex.response?.status ?? 0;
+  return status >= 500 || (status >= 200 && status < 300 && (ex.response?.truncated === true || ex.json === undefined));
+}
 
 /**
  * The unique property a lost create is looked up by (one with an array filter),

@@ -116,6 +116,29 @@ export class Ledger {
     return (this.owned.get(resource)?.has(lower) ?? false) || (this.probes.get(resource)?.has(lower) ?? false);
   }
 
+  /** the tags of the runs whose lines were loaded (sweep and cleanup act for them) */
+  private readonly loadedTags = new Set<string>();
+
+  /** The run tags a record of this ledger carries: the run's own, and those of every run loaded. */
+  tags(): string[] {
+    return [this.runTag, ...this.loadedTags].filter((t) => t.length > 0);
+  }
+
+  /** Ids whose record a get by id showed carrying the run's tag (or listed no record): checked once per id. */
+  private readonly confirmed = new Map<string, Set<string>>();
+
+  /** Is this id a probe id, or confirmed by a get (confirm)? */
+  isConfirmed(resource: string, id: string): boolean {
+    const lower = id.toLowerCase();
+    return (this.probes.get(resource)?.has(lower) ?? false) || (this.confirmed.get(resource)?.has(lower) ?? false);
+  }
+
+  confirm(resource: string, ids: string[]): void {
+    const set = this.confirmed.get(resource) ?? new Set();
+    for (const id of ids) set.add(id.toLowerCase());
+    this.confirmed.set(resource, set);
+  }
+
   assertOwned(resource: string, id: unknown, op: string): void {
     if (!this.owns(resource, id)) throw new NotOwnedError(resource, id, op);
   }
@@ -159,6 +182,7 @@ export class Ledger {
           throw new Error(`${f}:${i + 1}: not a ledger line (expected JSON)`);
         }
         if (onlyRunTag !== undefined && e.runTag !== onlyRunTag) continue;
+        if (typeof e.runTag === 'string' && e.runTag) l.loadedTags.add(e.runTag);
         if (e.op === 'creating') {
           if (e.intent && e.key && Array.isArray(e.values) && !resolved.has(e.intent)) {
             l.open.set(e.intent, { intent: e.intent, resource: e.resource, key: e.key, values: e.values, runTag: e.runTag });
@@ -195,6 +219,7 @@ export class Ledger {
     for (const [r, ids] of this.deleted) l.deleted.set(r, new Set(ids));
     for (const [r, ids] of this.probes) l.probes.set(r, new Set(ids));
     for (const [k, v] of this.open) l.open.set(k, v);
+    for (const t of this.loadedTags) l.loadedTags.add(t);
     return l;
   }
 }

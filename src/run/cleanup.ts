@@ -60,7 +60,10 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
   try {
     // creates never heard back from: find what they stored (only run-tagged values are looked up)
     for (const intent of ledger.openIntents()) {
-      const found = await client.findTagged(intent.resource, intent.key, intent.values, intent.runTag);
+      // a lookup answered with something unusable (an HTML page with status 200 is not retried by the
+      // transport) is asked again: an open intent given up on is a record possibly left behind
+      let found = await client.findTagged(intent.resource, intent.key, intent.values, intent.runTag);
+      for (let attempt = 1; attempt < 3 && !found.ok; attempt++) found = await client.findTagged(intent.resource, intent.key, intent.values, intent.runTag);
       if (!found.ok) {
         result.leftBehind.push(`${intent.resource}: records with ${intent.key} in [${intent.values.join(', ')}] may exist (the create's answer was lost and the lookup failed)`);
         continue;

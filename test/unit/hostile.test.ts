@@ -138,10 +138,11 @@ describe('hostile answers to a get', () => {
 });
 
 describe('hostile answers to a create (what Scope.create, used by every writing check, makes of them)', () => {
-  // the create carries a run-tagged unique value, so a lost answer is looked up — never resent
+  // the create carries a run-tagged unique value, so a lost answer is looked up, and sent again only
+  // when the lookup finds nothing stored
   const item = { name: 'sc0badf00d-hostile-1', slug: 'sc0badf00d-hostile-1' };
 
-  it.each(CASES.filter((c) => c.name !== 'a body over the client cap'))('$name → $kind, and the records are looked up, not created again', async ({ handler: h, kind }) => {
+  it.each(CASES.filter((c) => c.name !== 'a body over the client cap'))('$name → $kind, and the records are looked up before the create is sent again', async ({ name, handler: h, kind }) => {
     const seen: string[] = [];
     handler = (req, res) => {
       seen.push(req.url ?? '');
@@ -157,9 +158,12 @@ describe('hostile answers to a create (what Scope.create, used by every writing 
     const ev = evidenceOf(err as CheckFailure | TargetError);
     expect(ev[0].request.path).toBe('/api/v1/products/collections/create');
     expect((err as Error).message).toMatch(/create/);
-    // one create, never resent; a 2xx/5xx/lost answer without ids is followed by one lookup
-    expect(seen.filter((u) => u.endsWith('/create'))).toHaveLength(1);
-    expect(seen.filter((u) => u.endsWith('/get'))).toHaveLength(1);
+    // an answer without ids is followed by a lookup; when it was no usable answer at all (lost, 5xx, not
+    // JSON) the outcome is unknown and, the lookup finding nothing, the create is sent again (twice at
+    // most). JSON of the wrong shape is an answer: judged as it is, never resent
+    const sends = name === 'an object where an array is due' ? 1 : 3;
+    expect(seen.filter((u) => u.endsWith('/create'))).toHaveLength(sends);
+    expect(seen.filter((u) => u.endsWith('/get'))).toHaveLength(sends);
   });
 
   it('a create whose answer was unusable but which stored the record: the lookup owns it, the ledger records it, the scope deletes it', async () => {
@@ -195,6 +199,73 @@ describe('hostile answers to a create (what Scope.create, used by every writing 
     expect(res.recovered ?? []).toEqual([]);
     expect(ledger.createdCount()).toBe(0);
     await c.close();
+  });
+});
+
+describe('updates and deletes: only the run\'s own records, and lost answers resolved', () => {
+  const ID = '0b9c8a36-3333-4a4a-9c9c-000000000003';
+  const TAG = 'sc0badf00d';
+  /** a client whose ledger owns ID (its create answer carried the tag), and the requests the server saw */
+  function owned(resource: string, h: (path: string, res: ServerResponse, n: number) => void) {
+    const seen: string[] = [];
+    handler = (req, res) => {
+      seen.push(req.url ?? '');
+      h(req.url ?? '', res, seen.filter((u) => u === req.url).length);
+    };
+    const ledger = new Ledger(undefined, TAG);
+    ledger.recordCreated(resource, [ID]);
+    const c = new StoreClient({ baseUrl: base, apiKey: 'hostile-key-0001', timeoutMs: 2000, connections: 2, retries: 0, ledger });
+    return { c, seen, ledger };
+  }
+  const json = (res: ServerResponse, body: unknown) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+
+  it('a get by id showing a record without the run tag under an owned id: update and delete refused, never sent', async () => {
+    const { c, seen } = owned('collection', (path, res) => (path.endsWith('/get') ? json(res, [{ id: ID, name: 'the shop\'s own collection' }]) : json(res, { success: 'true' })));
+    const up = await c.update('collection', [{ id: ID, name: `${TAG}-x` }]);
+    const del = await c.delete('collection', [ID]);
+    await c.close();
+    for (const r of [up, del]) {
+      expect(r.ok).toBe(false);
+      expect(r.problem).toMatch(/refused to (update|delete) .*without the run's tag/);
+    }
+    expect(seen.filter((u) => !u.endsWith('/get'))).toEqual([]);
+  });
+
+  it('confirmed once per id: a record showing the tag is written to, and not asked about again', async () => {
+    const { c, seen } = owned('collection', (path, res) => (path.endsWith('/get') ? json(res, [{ id: ID, name: `${TAG}-mine` }]) : path.endsWith('/update') ? json(res, [{ id: ID, name: `${TAG}-y` }]) : json(res, { success: 'true' })));
+    expect((await c.update('collection', [{ id: ID, name: `${TAG}-y` }])).ok).toBe(true);
+    expect((await c.delete('collection', [ID])).ok).toBe(true);
+    await c.close();
+    expect(seen.map((u) => u.split('/').pop())).toEqual(['get', 'update', 'delete']);
+  });
+
+  it('an update whose answer was lost is sent again; of a versioned record, only when a read-back does not show it', async () => {
+    const lostFirst = (path: string, res: ServerResponse, n: number, shown: string) => {
+      if (path.endsWith('/get')) return json(res, [{ id: ID, title: shown, name: shown }]);
+      if (n === 1) return void res.socket?.destroy();
+      json(res, [{ id: ID, title: shown, name: shown }]);
+    };
+    const plain = owned('collection', (p, res, n) => lostFirst(p, res, n, `${TAG}-old`));
+    expect((await plain.c.update('collection', [{ id: ID, name: `${TAG}-new` }])).ok).toBe(true);
+    await plain.c.close();
+    expect(plain.seen.filter((u) => u.endsWith('/update'))).toHaveLength(2);
+    // the blog post shows the new title when read back: the update was applied, a resend would add a version
+    const versioned = owned('blog-post', (p, res, n) => lostFirst(p, res, n, `${TAG}-new`));
+    const res = await versioned.c.update('blog-post', [{ id: ID, title: `${TAG}-new` }]);
+    await versioned.c.close();
+    expect(res.ok).toBe(false);
+    expect(versioned.seen.filter((u) => u.endsWith('/update'))).toHaveLength(1);
+  });
+
+  it('a delete whose answer was lost is sent again (it is idempotent)', async () => {
+    const { c, seen } = owned('collection', (path, res, n) => {
+      if (path.endsWith('/get')) return json(res, [{ id: ID, name: `${TAG}-mine` }]);
+      if (n === 1) return void res.socket?.destroy();
+      json(res, { success: 'true' });
+    });
+    expect((await c.delete('collection', [ID])).ok).toBe(true);
+    await c.close();
+    expect(seen.filter((u) => u.endsWith('/delete'))).toHaveLength(2);
   });
 });
 
