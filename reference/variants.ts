@@ -86,6 +86,27 @@ export const expectedObservations: Record<string, Observations> = Object.fromEnt
 
 const BY_NAME = new Map(VARIANTS.map((x) => [x.name, x]));
 
+/**
+ * The variants `npm test` proves (all of them run in `npm run mutation`): in
+ * catalogue order, each variant that is the first to vary an observation key
+ * from the default, that varies none (its point is elsewhere: extra fields, a
+ * small store), or whose verdict must name what it cannot judge — so
+ * every honest choice the probes observe is proven in every CI run, and a
+ * second variant of the same key waits for the mutation run.
+ */
+export function variantSample(): string[] {
+  const covered = new Set<string>();
+  const out: string[] = [];
+  for (const x of VARIANTS) {
+    const expected = expectedObservations[x.name] as Record<string, unknown>;
+    const varied = Object.entries(DEFAULT_OBSERVATIONS).filter(([k, d]) => JSON.stringify(expected[k]) !== JSON.stringify(d)).map(([k]) => k);
+    const fresh = varied.filter((k) => !covered.has(k));
+    if (fresh.length || !varied.length || x.notJudged) out.push(x.name);
+    for (const k of fresh) covered.add(k);
+  }
+  return out;
+}
+
 export function variantNames(): string[] {
   return VARIANTS.map((x) => x.name);
 }

@@ -181,8 +181,8 @@ export class StoreClient {
       // exist. Never resend — look them up by their unique run-tagged values and own what is there.
       const found = await this.findTagged(r, lookup.key, lookup.values, ledger!.runTag);
       if (found.ok && found.ids.length === 0 && unknownOutcome(ex) && configuredKey(args.key) && (args.resends ?? 0) < UNKNOWN_OUTCOME_RESENDS) {
-        // nothing was stored: the create is sent again (its intent is settled by the new one)
-        ledger!.resolveIntent(r.name, intent!);
+        // nothing is stored yet: the create is sent again. Its intent stays open: a first create that
+        // lands late (a slow store) is found by cleanup's lookup of the same tagged values
         return this.create(r, data, { ...args, resends: (args.resends ?? 0) + 1 });
       }
       if (found.ok) {

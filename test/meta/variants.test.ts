@@ -1,12 +1,13 @@
 /**
- * Honest servers the suite must pass: the default reference server and every
- * benign variant of reference/variants.ts (another honest choice where the
- * spec says "not shown"). The whole suite (quick depth, fixed seed) says
+ * Honest servers the suite must pass: the default reference server and the
+ * benign variants of reference/variants.ts (another honest choice where the
+ * spec says "not shown") that first vary each observation — 20 of 25; `npm
+ * run mutation` proves all of them. The whole suite (quick depth, fixed seed) says
  * conformant (exit 0), no check fails, and every observation the variant
  * expects (expectedObservations) is the one the probes recorded in report.json.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OBSERVATIONS, expectedObservations, getVariant, VARIANTS, variantNames } from '../../reference/variants.js';
+import { DEFAULT_OBSERVATIONS, expectedObservations, getVariant, VARIANTS, variantSample } from '../../reference/variants.js';
 import { DEFAULT_SERVER, proveVariant, sameObservation, type VariantProof } from '../../reference/prove.js';
 
 const PROOF_TIMEOUT = 900_000;
@@ -35,7 +36,9 @@ describe('the variant catalogue', () => {
 });
 
 describe.concurrent('every honest server passes', () => {
-  for (const name of [DEFAULT_SERVER, ...variantNames()]) {
+  // a deterministic sample proving every observed choice (reference/variants.ts variantSample);
+  // npm run mutation proves every variant
+  for (const name of [DEFAULT_SERVER, ...variantSample()]) {
     it(name, async () => {
       const p = await proveVariant(name);
       const why = explain(p);
