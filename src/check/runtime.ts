@@ -67,7 +67,8 @@ export function runtime(): Runtime {
     // any worker may use every slot of --concurrency: the shared gate bounds them all together
     connections: config.concurrency,
     gate: new SharedGate(state.gate),
-    maxRps: config.maxRps > 0 ? config.maxRps / Math.max(1, config.workers) : 0,
+    // the gate paces every thread together: --max-rps is the whole run's
+    maxRps: config.maxRps,
     insecure: config.insecure,
     readOnly: config.readOnly,
     ledger,

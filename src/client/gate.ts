@@ -1,6 +1,9 @@
 /**
  * A counting semaphore in shared memory: the run's bound on requests in flight
- * (--concurrency), shared by the main process and every vitest worker thread.
+ * (--concurrency), shared by the main process and every vitest worker thread;
+ * and the run's pace: when the next request may start, and the adaptive
+ * spacing a rate-limiting target (429) imposes — one for the whole run, so
+ * every thread slows down together instead of each finding the limit alone.
  *
  * Why shared: a fixed share per worker (concurrency ÷ workers) leaves slots
  * idle whenever one worker's file is waiting on a few slow requests while
@@ -9,16 +12,74 @@
  */
 export class SharedGate {
   private readonly cells: Int32Array;
+  /** Date.now() when the gate was made: pace times are 0.1 ms ticks since then (the same clock in every thread) */
+  private readonly base: number;
 
   /** `buffer` from `SharedGate.create(limit).buffer`, posted to another thread */
   constructor(readonly buffer: SharedArrayBuffer) {
-    this.cells = new Int32Array(buffer);
+    this.cells = new Int32Array(buffer, 0, CELLS);
+    this.base = new Float64Array(buffer, CELLS * 4, 1)[0];
   }
 
   static create(limit: number): SharedGate {
-    const gate = new SharedGate(new SharedArrayBuffer(12));
+    const buffer = new SharedArrayBuffer(CELLS * 4 + 8);
+    new Float64Array(buffer, CELLS * 4, 1)[0] = Date.now();
+    const gate = new SharedGate(buffer);
     Atomics.store(gate.cells, LIMIT, Math.max(1, Math.floor(limit)));
+    Atomics.store(gate.cells, LAST_SLOW, -1e9);
     return gate;
+  }
+
+  private ticks(): number {
+    return Math.round((Date.now() - this.base) * 10);
+  }
+
+  /** the adaptive spacing between request starts, ms (0: not slowed down) */
+  get adaptiveGapMs(): number {
+    return Atomics.load(this.cells, GAP_US) / 1000;
+  }
+
+  /**
+   * Wait for this request's turn to start: at least `minGapMs` (--max-rps) or
+   * the adaptive spacing after the previous start of any thread. Each request
+   * reserves its start time with one compare-and-swap, so threads never bunch up.
+   */
+  async pace(minGapMs: number, pause: (ms: number) => Promise<void>): Promise<void> {
+    const gap = Math.round(Math.max(minGapMs, this.adaptiveGapMs) * 10);
+    if (gap <= 0) return;
+    for (;;) {
+      const next = Atomics.load(this.cells, NEXT);
+      const now = this.ticks();
+      const start = Math.max(next, now);
+      if (Atomics.compareExchange(this.cells, NEXT, next, start + gap) !== next) continue;
+      if (start > now) await pause((start - now) / 10);
+      return;
+    }
+  }
+
+  /**
+   * The adaptive rate, for the whole run: a 429 grows the spacing between
+   * request starts by SLOW_DOWN (at least 10 ms, at most 1 s) — only for a
+   * request sent a little after the last slow-down (4 spacings, at least 50 ms):
+   * the 429s of requests already under way say nothing new, and counting them
+   * made one burst slow a run to a crawl; every other answer adds
+   * RECOVERY_RPS ÷ rate to the rate, so it climbs back by RECOVERY_RPS requests
+   * a second each second, whatever it is (additive increase, multiplicative
+   * decrease): a rate growing by a share of itself overshot a limit by half.
+   * `sentAt`: Date.now() when the request was sent.
+   */
+  adapt(status: number | undefined, sentAt: number): void {
+    const gap = Atomics.load(this.cells, GAP_US);
+    if (status === 429) {
+      const last = Atomics.load(this.cells, LAST_SLOW);
+      if (Math.round((sentAt - this.base) * 10) < last + Math.max(500, (gap / 1000) * 40)) return;
+      if (Atomics.compareExchange(this.cells, LAST_SLOW, last, this.ticks()) !== last) return;
+      Atomics.store(this.cells, GAP_US, Math.min(1_000_000, Math.max(10_000, Math.round(gap * SLOW_DOWN))));
+    } else if (gap > 0) {
+      const rate = 1e6 / gap;
+      const faster = 1e6 / (rate + RECOVERY_RPS / rate);
+      Atomics.store(this.cells, GAP_US, faster < 1_000 ? 0 : Math.round(faster));
+    }
   }
 
   get limit(): number {
@@ -78,3 +139,15 @@ const waitAsync = (Atomics as unknown as {
 const TAKEN = 0;
 const LIMIT = 1;
 const WAITING = 2;
+/** when the next request may start (0.1 ms ticks since `base`) */
+const NEXT = 3;
+/** the adaptive spacing between starts, µs */
+const GAP_US = 4;
+/** when the spacing last grew (ticks) */
+const LAST_SLOW = 5;
+const CELLS = 6;
+
+/** A 429 multiplies the spacing by this (the rate by 1/1.4 ≈ 0.71): the run then averages about 85 % of a limit. */
+export const SLOW_DOWN = 1.4;
+/** After a slow-down the rate climbs back by this many requests a second, each second. */
+const RECOVERY_RPS = 3;

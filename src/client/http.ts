@@ -6,7 +6,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { Agent, PendingPost, postOn } from './undici.js';
-import type { SharedGate } from './gate.js';
+import { SLOW_DOWN, type SharedGate } from './gate.js';
 import { redactText, type Redactor } from './redact.js';
 
 export interface HttpOptions {
@@ -129,11 +129,12 @@ export class Http {
     let exchange: Exchange | undefined;
     for (let attempt = 1; ; attempt++) {
       await this.throttle();
+      const sentAt = Date.now();
       exchange = await this.gated(() => this.once(url, path, payload, shown, op, headers), () => this.cancelledExchange(url, path, shown));
       exchange.attempts = attempt;
       if (this.cancelled) break;
       const status = exchange.response?.status;
-      this.adapt(status);
+      this.adapt(status, sentAt);
       const retryAfter = exchange.response?.headers['retry-after'];
       // 429, and 503 with Retry-After, say the request was not processed: resent, writes too
       // (nothing was written, so a resent create cannot duplicate); any other failure of a write is
@@ -262,6 +263,8 @@ export class Http {
    */
   private throttle(): Promise<void> {
     const rps = this.opts.maxRps ?? 0;
+    // a run's shared gate paces every thread together (src/client/gate.ts)
+    if (this.opts.gate) return this.opts.gate.pace(rps > 0 ? 1000 / rps : 0, (ms) => this.pause(ms));
     const gap = Math.max(rps > 0 ? 1000 / rps : 0, this.adaptiveGapMs);
     if (gap <= 0) return Promise.resolve();
     const mine = this.turn.then(async () => {
@@ -274,17 +277,18 @@ export class Http {
   }
 
   /**
-   * The adaptive rate: a target that answers 429 is asked less often — the
-   * spacing between request starts grows by 40 % (at least 10 ms, at most 1 s;
-   * once per window, however many 429s a burst brings; halving the rate made
-   * the average 75 % of a limit, this about 85 %) — and
+   * The adaptive rate of a client without a shared gate (a run's clients share
+   * the gate's, SharedGate.adapt): a target that answers 429 is asked less
+   * often — the spacing between request starts grows by SLOW_DOWN (at least
+   * 10 ms, at most 1 s; once per window, however many 429s a burst brings) — and
    * every answer that is not a 429 shrinks it by 0.5 %, so the rate climbs back
    * slowly towards the target's limit instead of hammering it (additive
    * increase of the rate, multiplicative decrease).
    */
   private adaptiveGapMs = 0;
   private lastSlowDown = Number.NEGATIVE_INFINITY;
-  private adapt(status: number | undefined): void {
+  private adapt(status: number | undefined, sentAt: number): void {
+    if (this.opts.gate) return this.opts.gate.adapt(status, sentAt);
     const now = performance.now();
     if (status === 429) {
       // the requests in flight when the limit was hit all come back 429 together: one slow-down per
@@ -297,7 +301,7 @@ export class Http {
 
   /** the current adaptive spacing between request starts, ms (0: not slowed down) */
   get adaptiveGap(): number {
-    return this.adaptiveGapMs;
+    return this.opts.gate ? this.opts.gate.adaptiveGapMs : this.adaptiveGapMs;
   }
 
   async close(): Promise<void> {
@@ -360,9 +364,6 @@ function redactHeaders(headers: Record<string, string>, r: Redactor): Record<str
   for (const [k, v] of Object.entries(headers)) out[k] = typeof v === 'string' ? r.text(v) : v;
   return out;
 }
-
-/** The spacing between request starts is multiplied by this on a 429 (the rate by 1/1.4 ≈ 0.71). */
-const SLOW_DOWN = 1.4;
 
 /** Exponential backoff with jitter; a Retry-After header (seconds or HTTP date) wins, capped at 10 s. */
 export function backoffMs(attempt: number, retryAfter?: string): number {

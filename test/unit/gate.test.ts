@@ -47,4 +47,28 @@ describe('SharedGate', () => {
     expect(Math.max(...highest)).toBe(4);
     expect(left).toBe(0);
   });
+
+  it('paces the run: one 429 slows every thread sharing the gate, later 429s of the same burst do not slow it again, other answers speed it back up', async () => {
+    const gate = SharedGate.create(8);
+    const twin = new SharedGate(gate.buffer);
+    expect(gate.adaptiveGapMs).toBe(0);
+    const sent = Date.now();
+    gate.adapt(429, sent);
+    expect(twin.adaptiveGapMs).toBe(10);
+    // requests sent before the slow-down (or just after it) bring no news
+    twin.adapt(429, sent);
+    twin.adapt(429, Date.now());
+    expect(gate.adaptiveGapMs).toBe(10);
+    // a request sent well after it still got a 429: slower again
+    twin.adapt(429, Date.now() + 1_000);
+    expect(gate.adaptiveGapMs).toBeCloseTo(14, 5);
+    // the planned starts of requests on both gates are one spacing apart
+    const starts: number[] = [];
+    const plan = (ms: number) => { starts.push(Date.now() + ms); return Promise.resolve(); };
+    await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? gate : twin).pace(0, plan)));
+    starts.sort((a, b) => a - b);
+    for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(13);
+    for (let i = 0; i < 200; i++) gate.adapt(200, Date.now());
+    expect(gate.adaptiveGapMs).toBeLessThan(14);
+  });
 });
