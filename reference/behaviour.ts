@@ -124,6 +124,12 @@ export interface TransportFaults {
   echoKey: boolean;
   /** false (default): only get and count are affected by the rate faults; true: every operation */
   allOperations: boolean;
+  /**
+   * A lying target: a create stores the records but answers them (the values
+   * sent, run tag included) under the ids of records the store held before —
+   * a run that trusted those ids would update and delete the store's own records.
+   */
+  createAnswersExistingIds: boolean;
 }
 
 export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
@@ -140,4 +146,5 @@ export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
   slowRate: 1,
   echoKey: false,
   allOperations: false,
+  createAnswersExistingIds: false,
 });

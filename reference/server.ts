@@ -107,6 +107,12 @@ const HTML_ERROR = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title><
  * in every error message (raw, HTML-escaped, URL-encoded, base64, and the
  * request body as sent). storecheck must let none of it reach an output.
  */
+/** The create answer's records under the ids of records held before (one each, in order). */
+function underExistingIds(body: string, existing: Rec[]): string {
+  const recs = JSON.parse(body) as Rec[];
+  return JSON.stringify(recs.map((rec, i) => (existing.length ? { ...rec, id: existing[i % existing.length].id } : rec)));
+}
+
 function echoKey(raw: string, status: number, body: string, headers: Record<string, string> | undefined): { body: string; headers: Record<string, string> } {
   let key = '';
   try {
@@ -166,6 +172,8 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
   const random = prng(transport.seed);
   const bump = (m: Record<string, number>, k: string) => { m[k] = (m[k] ?? 0) + 1; };
   const limiter = tokenBucket(transport.limitRps);
+  // the records held before the run (createAnswersExistingIds answers creates with their ids)
+  const before = transport.createAnswersExistingIds ? engine.snapshot() : { records: {} as Record<string, Rec[]> };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://reference.invalid');
@@ -228,6 +236,7 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
     let body = typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
     let headers = out.headers;
     if (transport.echoKey) ({ body, headers } = echoKey(raw, out.status, body, headers));
+    if (transport.createAnswersExistingIds && route?.op === 'create' && out.status === 200) body = underExistingIds(body, before.records[route.resource.name] ?? []);
     if (dTruncate < transport.truncateRate) body = body.slice(0, Math.floor(body.length / 2));
     send(res, out.status, out.contentType, body, headers);
   }

@@ -121,6 +121,11 @@ export class StoreClient {
     return envelope(ex, (j) => Array.isArray(j), 'an array of records');
   }
 
+  /** The records of these ids: the id filter, in one page large enough for all of them. */
+  byIds(res: ResourceModel | string, ids: string[]): Promise<CallResult<Rec[]>> {
+    return this.get(res, { filters: { id: ids }, pagination: { pageSize: Math.max(ids.length, 1) } });
+  }
+
   /** Store get: one object (§4 Responses). */
   async store(args: { key?: KeyChoice } = {}): Promise<CallResult<Rec>> {
     const ex = await this.send(`${model('store').prefix}/get`, this.body({}, args.key), { retryable: true });
@@ -155,17 +160,21 @@ export class StoreClient {
     const result = envelope<Rec[]>(ex, (j) => Array.isArray(j), 'an array of the created records');
     const created = Array.isArray(ex.json) ? (ex.json as Rec[]) : [];
     const answered = created.filter((x) => typeof x?.id === 'string');
-    // an id becomes the run's own only when its record, as answered, carries the run's tag (when the items
-    // sent carried it): a target answering with a record that existed before the run (or any other) can
-    // never make the run update or delete it
-    const mine = lookup ? answered.filter((x) => carriesTag(x, ledger!.runTag)) : answered;
+    // an id becomes the run's own only when its record, as answered and as read back, carries the run's
+    // tag (when the items sent carried it): a target answering with a record that existed before the run,
+    // or with the values sent under the id of such a record, can never make the run update or delete it
+    const tagged = lookup ? answered.filter((x) => carriesTag(x, ledger!.runTag)) : answered;
+    const readBack = lookup && tagged.length ? (await this.untaggedUnder(r, tagged.map((x) => String(x.id)))).ids : [];
+    const mine = tagged.filter((x) => !readBack.includes(String(x.id)));
     const ids = mine.map((x) => x.id as string);
     if (result.ok) await this.settle(r, ids, 'listed');
     if (mine.length < answered.length) {
       result.foreign = answered.filter((x) => !mine.includes(x)).map((x) => String(x.id));
       if (result.ok) {
         result.ok = false;
-        result.problem = `the create answer holds ${result.foreign.length} record(s) without the run's tag in any value (ids ${result.foreign.slice(0, 3).join(', ')}): not what was created, never taken as the run's own`;
+        result.problem = readBack.length
+          ? `the create answer gave ${readBack.length} id(s) whose records, read back, carry no run tag (ids ${readBack.slice(0, 3).join(', ')}): records the store held before, never taken as the run's own`
+          : `the create answer holds ${result.foreign.length} record(s) without the run's tag in any value (ids ${result.foreign.slice(0, 3).join(', ')}): not what was created, never taken as the run's own`;
       }
     }
     const status = ex.response?.status;
@@ -178,7 +187,8 @@ export class StoreClient {
       if (intent) ledger!.resolveIntent(r.name, intent);
     } else if (lookup) {
       // no ids: the answer was lost, 5xx, or unusable (HTML, cut JSON...), yet the records may
-      // exist. Never resend — look them up by their unique run-tagged values and own what is there.
+      // exist. Look them up by their unique run-tagged values and own what is there; resend only when
+      // nothing is there and the outcome is unknown (never blindly: that could store them twice)
       const found = await this.findTagged(r, lookup.key, lookup.values, ledger!.runTag);
       if (found.ok && found.ids.length === 0 && unknownOutcome(ex) && configuredKey(args.key) && (args.resends ?? 0) < UNKNOWN_OUTCOME_RESENDS) {
         // nothing is stored yet: the create is sent again. Its intent stays open: a first create that
@@ -274,13 +284,10 @@ export class StoreClient {
     if (!ledger) return undefined;
     const unconfirmed = ids.filter((id) => !ledger.isConfirmed(r.name, id));
     if (!unconfirmed.length) return undefined;
-    const got = await this.get(r, { filters: { id: unconfirmed }, pagination: { pageSize: Math.max(unconfirmed.length, 1) } });
+    const got = await this.untaggedUnder(r, unconfirmed);
     // no usable answer: nothing confirmed, nothing refused — the write's own answer is judged
-    if (!got.ok) return undefined;
-    const asked = new Set(unconfirmed.map((id) => id.toLowerCase()));
-    const tags = ledger.tags();
-    const foreign = (got.value ?? []).filter((x) => asked.has(String(x?.id).toLowerCase()) && !tags.some((t) => carriesTag(x, t))).map((x) => String(x.id));
-    ledger.confirm(r.name, unconfirmed.filter((id) => !foreign.some((f) => f.toLowerCase() === id.toLowerCase())));
+    if (!got.exchange) return undefined;
+    const foreign = got.ids;
     if (!foreign.length) return undefined;
     return {
       ok: false,
@@ -290,12 +297,30 @@ export class StoreClient {
   }
 
   /**
+   * The ids of `ids` under which a get by id lists a record carrying none of
+   * the ledger's run tags; the others (listed with a tag, or not listed: that
+   * harms nothing) are confirmed in the ledger. No usable answer: none found,
+   * none confirmed.
+   */
+  private async untaggedUnder(r: ResourceModel, ids: string[]): Promise<{ ids: string[]; exchange?: Exchange }> {
+    const ledger = this.opts.ledger!;
+    const got = await this.byIds(r, ids);
+    if (!got.ok) return { ids: [] };
+    const asked = new Set(ids.map((id) => id.toLowerCase()));
+    const tags = ledger.tags();
+    const foreign = (got.value ?? []).filter((x) => asked.has(String(x?.id).toLowerCase()) && !tags.some((t) => carriesTag(x, t))).map((x) => String(x.id));
+    const bad = new Set(foreign.map((id) => id.toLowerCase()));
+    ledger.confirm(r.name, ids.filter((id) => !bad.has(id.toLowerCase())));
+    return { ids: foreign, exchange: got.exchange };
+  }
+
+  /**
    * Does a get by id show every item of an update whose answer was lost? Only
    * its text properties are compared (the same in every form): an update that
    * supplies none is taken as not shown.
    */
   private async showsUpdate(r: ResourceModel, data: Rec[]): Promise<boolean> {
-    const got = await this.get(r, { filters: { id: data.map((x) => String(x.id)) }, pagination: { pageSize: Math.max(data.length, 1) } });
+    const got = await this.byIds(r, data.map((x) => String(x.id)));
     if (!got.ok) return false;
     const byId = new Map((got.value ?? []).map((x) => [String(x?.id).toLowerCase(), x]));
     return data.every((item) => {
@@ -314,7 +339,7 @@ export class StoreClient {
     const v = this.opts.visibility;
     if (!v || v.lagMs <= 0 || !ids.length) return;
     const want = new Set(ids.map((id) => id.toLowerCase()));
-    const read = () => this.get(r, { filters: { id: ids }, pagination: { pageSize: Math.max(ids.length, 1) } });
+    const read = () => this.byIds(r, ids);
     const seen = (got: CallResult<Rec[]>) => (got.value ?? []).filter((x) => want.has(String(x?.id).toLowerCase())).length;
     const shown = (got: CallResult<Rec[]>) => !got.ok || (until === 'listed' ? seen(got) === want.size : seen(got) === 0);
     // one read at once (most writes show by then), then after the lag observed, then small pauses;

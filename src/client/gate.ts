@@ -41,19 +41,25 @@ export class SharedGate {
 
   /**
    * Wait for this request's turn to start: at least `minGapMs` (--max-rps) or
-   * the adaptive spacing after the previous start of any thread. Each request
-   * reserves its start time with one compare-and-swap, so threads never bunch up.
+   * the adaptive spacing after the previous *actual* start of any thread. A
+   * turn is claimed (one compare-and-swap) only when it is due, at the time it
+   * is taken: a thread whose timers fire late (a busy event loop) starts late,
+   * and the next turn counts from then — requests never bunch up into a burst.
+   * `stopped`: the run is stopping (pause returns at once): no more waiting.
    */
-  async pace(minGapMs: number, pause: (ms: number) => Promise<void>): Promise<void> {
-    const gap = Math.round(Math.max(minGapMs, this.adaptiveGapMs) * 10);
-    if (gap <= 0) return;
+  async pace(minGapMs: number, pause: (ms: number) => Promise<void>, stopped: () => boolean = () => false): Promise<void> {
+    // claim no turn within the caller's synchronous code: what runs next may hold the loop before the send
+    await Promise.resolve();
     for (;;) {
+      const gap = Math.round(Math.max(minGapMs, this.adaptiveGapMs) * 10);
+      if (gap <= 0 || stopped()) return;
       const next = Atomics.load(this.cells, NEXT);
       const now = this.ticks();
-      const start = Math.max(next, now);
-      if (Atomics.compareExchange(this.cells, NEXT, next, start + gap) !== next) continue;
-      if (start > now) await pause((start - now) / 10);
-      return;
+      if (now >= next) {
+        if (Atomics.compareExchange(this.cells, NEXT, next, now + gap) === next) return;
+        continue;
+      }
+      await pause((next - now) / 10);
     }
   }
 

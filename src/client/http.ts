@@ -6,7 +6,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { Agent, PendingPost, postOn } from './undici.js';
-import { SLOW_DOWN, type SharedGate } from './gate.js';
+import { SharedGate } from './gate.js';
 import { redactText, type Redactor } from './redact.js';
 
 export interface HttpOptions {
@@ -81,9 +81,8 @@ export class Http {
   private readonly origin: string;
   /** the base URL's path (https://host/store → /store), put before every API path */
   private readonly basePath: string;
-  /** when the last request actually started, and the queue of requests waiting for their turn */
-  private lastStart = Number.NEGATIVE_INFINITY;
-  private turn: Promise<void> = Promise.resolve();
+  /** the run's gate (in flight, pace), or this client's own when it has none (cleanup, sweep, tests) */
+  private readonly gate: SharedGate;
   /** aborted by cancel(): in-flight requests end at once, new ones are not sent */
   private readonly stop = new AbortController();
   /** requests sent and not yet answered (cancel() abandons them) */
@@ -93,6 +92,7 @@ export class Http {
     const base = new URL(opts.baseUrl);
     this.origin = base.origin;
     this.basePath = base.pathname.replace(/\/+$/, '');
+    this.gate = opts.gate ?? SharedGate.create(Math.max(1, opts.connections));
     // every pause listens to the stop signal: no listener limit
     setMaxListeners(0, this.stop.signal);
     this.agent = new Agent({
@@ -255,53 +255,19 @@ export class Http {
     return exchange;
   }
 
-  /**
-   * Spread requests so that at most maxRps start per second: each request
-   * starts at least 1000/maxRps ms after the previous one *actually* started.
-   * Requests take their turn one after another, so timers that fire late (a
-   * busy event loop) delay them but never let them bunch up into a burst.
-   */
+  /** At most --max-rps starts a second, and the adaptive rate after a 429: the gate's pace (src/client/gate.ts). */
   private throttle(): Promise<void> {
     const rps = this.opts.maxRps ?? 0;
-    // a run's shared gate paces every thread together (src/client/gate.ts)
-    if (this.opts.gate) return this.opts.gate.pace(rps > 0 ? 1000 / rps : 0, (ms) => this.pause(ms));
-    const gap = Math.max(rps > 0 ? 1000 / rps : 0, this.adaptiveGapMs);
-    if (gap <= 0) return Promise.resolve();
-    const mine = this.turn.then(async () => {
-      const wait = this.lastStart + gap - performance.now();
-      if (wait > 0) await this.pause(wait);
-      this.lastStart = performance.now();
-    });
-    this.turn = mine;
-    return mine;
+    return this.gate.pace(rps > 0 ? 1000 / rps : 0, (ms) => this.pause(ms), () => this.stop.signal.aborted);
   }
 
-  /**
-   * The adaptive rate of a client without a shared gate (a run's clients share
-   * the gate's, SharedGate.adapt): a target that answers 429 is asked less
-   * often — the spacing between request starts grows by SLOW_DOWN (at least
-   * 10 ms, at most 1 s; once per window, however many 429s a burst brings) — and
-   * every answer that is not a 429 shrinks it by 0.5 %, so the rate climbs back
-   * slowly towards the target's limit instead of hammering it (additive
-   * increase of the rate, multiplicative decrease).
-   */
-  private adaptiveGapMs = 0;
-  private lastSlowDown = Number.NEGATIVE_INFINITY;
   private adapt(status: number | undefined, sentAt: number): void {
-    if (this.opts.gate) return this.opts.gate.adapt(status, sentAt);
-    const now = performance.now();
-    if (status === 429) {
-      // the requests in flight when the limit was hit all come back 429 together: one slow-down per
-      // window, or a burst of them would slow the run to a crawl
-      if (now - this.lastSlowDown < Math.max(250, this.adaptiveGapMs * 4)) return;
-      this.lastSlowDown = now;
-      this.adaptiveGapMs = Math.min(1_000, Math.max(10, this.adaptiveGapMs * SLOW_DOWN));
-    } else if (this.adaptiveGapMs > 0) this.adaptiveGapMs = this.adaptiveGapMs < 1 ? 0 : this.adaptiveGapMs * 0.995;
+    this.gate.adapt(status, sentAt);
   }
 
   /** the current adaptive spacing between request starts, ms (0: not slowed down) */
   get adaptiveGap(): number {
-    return this.opts.gate ? this.opts.gate.adaptiveGapMs : this.adaptiveGapMs;
+    return this.gate.adaptiveGapMs;
   }
 
   async close(): Promise<void> {

@@ -151,7 +151,7 @@ async function deleteChunk(client: StoreClient, resource: string, chunk: string[
  * target ignoring the filter and answering other records proves nothing).
  */
 async function absent(client: StoreClient, resource: string, ids: string[]): Promise<string[]> {
-  const got = await client.get(resource, { filters: { id: ids }, pagination: { pageSize: Math.max(ids.length, 1) } });
+  const got = await client.byIds(resource, ids);
   if (!got.ok) return [];
   const asked = new Set(ids.map((id) => id.toLowerCase()));
   const returned = (got.value ?? []).map((x) => String(x?.id).toLowerCase());

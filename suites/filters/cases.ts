@@ -17,6 +17,7 @@
  * A case the scope cannot give a value for (no record holds the field) is not judged, with the reason.
  */
 import fc from 'fast-check';
+import { decimalWithin } from '../../src/schema/ajv.js';
 import type { FilterModel, ScalarKind } from '../../src/schema/model.js';
 import { decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime, scaledToDecimal } from '../../src/values/index.js';
 import { dateArb, decimalArb, integerArb, looseKey, rangeBoundArb, textArb } from '../../generators/index.js';
@@ -161,10 +162,8 @@ export function arrayCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
 
 /** Within the filter's limits (a generated or sampled value may exceed them: then it is no bound to send). */
 export function withinLimits(f: FilterModel, b: string): boolean {
-  if (f.valueKind === 'decimal' && f.decimal) {
-    const m = /^-?([0-9]+)(?:\.([0-9]+))?$/.exec(b);
-    return !!m && m[1].replace(/^0+(?=[0-9])/, '').length <= f.decimal.digits && (m[2] ?? '').length <= f.decimal.scale;
-  }
+  // request bounds are dot decimals (§4): the same limit the schemas' x-decimal keyword validates
+  if (f.valueKind === 'decimal' && f.decimal) return /^-?[0-9]+(\.[0-9]+)?$/.test(b) && decimalWithin(b, f.decimal);
   if (f.valueKind === 'integer') return /^-?[0-9]+$/.test(b) && b.replace(/^-/, '').length <= (f.integerDigits ?? 11);
   return true;
 }
