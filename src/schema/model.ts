@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileAll, createAjv, type Validator, type ValidationResult } from './ajv.js';
+import { RESOURCE_ORDER } from './resource-order.js';
 
 export const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
 
@@ -301,12 +302,6 @@ export function compileAllSchemas(): number {
   const l = load();
   return compileAll(ajvOf(l), l.byId.values());
 }
-
-/** §1 order, so reports list resources the way the spec does. */
-const RESOURCE_ORDER = [
-  'product', 'blog-post', 'coupon', 'page', 'collection', 'category',
-  'order', 'customer', 'shipping-method', 'tax', 'payment-method', 'user', 'file', 'country', 'store',
-];
 
 export function resources(): ResourceModel[] {
   return load().resources;
