@@ -76,6 +76,14 @@ table.matrix .n{display:block;font-size:.75rem;white-space:nowrap}
 .card .where{color:var(--muted);font-size:.9rem;margin-bottom:6px}
 .card .where .spec{color:var(--fg);font-weight:700;background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:0 6px}
 .card .msg{margin:6px 0;font-weight:600;word-break:break-word}
+details.group{border:1px solid var(--line);border-left:6px solid var(--fail-bd);border-radius:6px;margin:10px 0;padding:0 12px;background:#fff}
+details.group>summary{color:var(--fg);padding:10px 0;font-size:1.02rem;line-height:1.6}
+details.group>summary code.rule{font-weight:700}
+details.group>summary .n{color:var(--fail-fg);white-space:nowrap}
+details.group>summary .spec{color:var(--muted);white-space:nowrap}
+details.group>.where{color:var(--muted);font-size:.9rem;margin:0 0 4px}
+details.group[open]{padding-bottom:4px}
+.badge.new{background:#fff;color:var(--fail-fg);border-color:var(--fail-bd);border-style:dashed}
 .side{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .side>div{min-width:0}
 details{margin:8px 0}

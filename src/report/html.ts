@@ -7,12 +7,18 @@
  *
  * Element ids other tools rely on (scripts/render-check.ts):
  *   #summary (with data-verdict), #matrix, #legend, #observations, #failures, #checks, #checks-table
+ *
+ * Failures come right after the banner, grouped by the rule they break (one
+ * <details> per rule, the largest group first), before the matrix, coverage and
+ * observations. The groups open and close without script; the script only opens
+ * the group holding a linked failure (#f-…) when the browser does not.
  */
 import {
   coverageCellText, coverageGrid, STATUS_LABEL, STATUS_SEVERITY, anchorId, buildMatrix, checksByPlace, countStatuses, exchangeText,
   formatDuration, formatTimestamp, prettyJson, resourceLabel, sortChecks, summaryLine, truncate,
 } from './common.js';
 import { coverageLine } from './coverage.js';
+import { failureGroupCount, failureGroups, type FailureGroup } from './groups.js';
 import { VERDICT_TEXT, esc, escId, legend, page, statusBadge } from './html-page.js';
 import type { CheckResult, CheckStatus, HttpExchange, Level, Report } from './types.js';
 
@@ -37,7 +43,11 @@ f.addEventListener('reset',function(){setTimeout(apply,0);});
 [].forEach.call(document.querySelectorAll('#matrix a[data-resource]'),function(a){a.addEventListener('click',function(){
 keys.forEach(function(k){el(k).value='';});el('q').value='';
 el('resource').value=a.getAttribute('data-resource');el('group').value=a.getAttribute('data-group');apply();});});
-apply();})();`;
+apply();})();
+(function(){function reveal(){var t=location.hash&&document.getElementById(location.hash.slice(1));if(!t)return;
+var hidden=false;for(var e=t.parentElement;e;e=e.parentElement)if(e.tagName==='DETAILS'&&!e.open){e.open=true;hidden=true;}
+if(hidden)t.scrollIntoView();}
+window.addEventListener('hashchange',reveal);reveal();})();`;
 
 // ---------------------------------------------------------------- pieces
 
@@ -81,10 +91,10 @@ function whereLine(c: CheckResult): string {
   return `<div class="where">Spec <span class="spec">${esc(c.section)}</span> · level <b>${esc(c.level)}</b> · resource <b>${esc(resourceLabel(c.resource))}</b> · group <b>${esc(c.group)}</b> · rule <code>${esc(c.rule)}</code></div>`;
 }
 
-function checkCard(c: CheckResult, openEvidence: boolean): string {
+function checkCard(c: CheckResult, openEvidence: boolean, isNew = false): string {
   const hasValues = c.expected !== undefined || c.actual !== undefined;
   return `<article class="card s-${esc(c.status)}" id="${anchorId('f', c.id)}">
-<h3>${statusBadge(c.status)} <code>${esc(c.id)}</code>: ${esc(c.title)}</h3>
+<h3>${statusBadge(c.status)}${isNew ? ' <span class="badge new" title="failed in this run, not in the baseline">new since the baseline</span>' : ''} <code>${esc(c.id)}</code>: ${esc(c.title)}</h3>
 ${whereLine(c)}
 ${c.message ? `<p class="msg">${esc(truncate(c.message, 4000))}</p>` : ''}
 ${c.reason ? `<p>Reason: ${esc(c.reason)}</p>` : ''}
@@ -137,14 +147,15 @@ function banner(report: Report): string {
 
 function toc(report: Report): string {
   const failed = report.checks.filter((c) => c.status === 'failed').length;
+  const rules = new Set(report.checks.filter((c) => c.status === 'failed').map((c) => c.rule)).size;
   const errors = report.checks.filter((c) => c.status === 'error').length;
-  const links: Array<[string, string]> = [
+  const links: Array<[string, string]> = [['failures', `Failures (${failed}${rules > 1 ? ` in ${rules} rules` : ''})`]];
+  if (errors) links.push(['errors', `Errors (${errors})`]);
+  links.push(
     ['matrix', 'Matrix'],
     ...(report.coverage?.total ? [['coverage', `Coverage (${report.coverage.percent} %)`] as [string, string]] : []),
     ['observations', `Observations (${Object.keys(report.observations ?? {}).length})`],
-    ['failures', `Failures (${failed})`],
-  ];
-  if (errors) links.push(['errors', `Errors (${errors})`]);
+  );
   if (report.checks.some((c) => c.status === 'expected-fail' || c.status === 'unexpected-pass') || report.expectations) links.push(['expected', 'Expected failures']);
   if (report.targetErrors?.length) links.push(['target-errors', 'Target errors']);
   if (report.baseline) links.push(['baseline', report.baseline.regression ? 'Baseline: regression' : 'Baseline']);
@@ -225,14 +236,28 @@ ${keys.length ? `<table class="observations"><thead><tr><th>key</th><th>value</t
 </section>`;
 }
 
+/** One rule's failures: a <details> whose summary is the headline, opening to the checks' cards. */
+function groupHtml(g: FailureGroup, open: boolean, openEvidence: boolean, isNew: ReadonlySet<string>): string {
+  const perResource = new Map<string, number>();
+  for (const c of g.checks) perResource.set(c.resource, (perResource.get(c.resource) ?? 0) + 1);
+  const fresh = g.checks.filter((c) => isNew.has(c.id)).length;
+  return `<details class="group" id="${anchorId('g', g.rule)}"${open ? ' open' : ''}>
+<summary><span class="badge s-failed">failed</span> <code class="rule">${escId(g.rule)}</code> <b class="n">${esc(failureGroupCount(g))}</b> — <span class="title">${esc(g.title)}</span> <span class="spec">(${esc(g.section)})</span>${fresh ? ` <span class="badge new">${esc(fresh)} new since the baseline</span>` : ''}</summary>
+<p class="where">Level <b>${esc(g.level)}</b> · resources: ${g.resources.map((r) => `<b>${esc(resourceLabel(r))}</b> (${esc(perResource.get(r))})`).join(', ')}</p>
+${g.checks.map((c) => checkCard(c, openEvidence, isNew.has(c.id))).join('\n')}
+</details>`;
+}
+
 function failuresSection(report: Report): string {
-  const failed = sortChecks(report.checks.filter((c) => c.status === 'failed'));
+  const groups = failureGroups(report.checks);
+  const failed = groups.reduce((n, g) => n + g.checks.length, 0);
   const errors = sortChecks(report.checks.filter((c) => c.status === 'error'));
-  const open = failed.length + errors.length <= OPEN_EVIDENCE_UP_TO;
+  const open = failed + errors.length <= OPEN_EVIDENCE_UP_TO;
+  const isNew = new Set(report.baseline?.newFailures ?? []);
   let html = `<section id="failures">
-<h2>Failures (${failed.length})</h2>
-${failed.length ? '<p class="help">Each failure: what the spec section requires (expected), what the target did (actual), the exchanges that show it, and how to reproduce it.</p>' : '<p>No check failed.</p>'}
-${failed.map((c) => checkCard(c, open)).join('\n')}
+<h2>Failures (${failed})</h2>
+${groups.length ? `<p class="help">${groups.length === 1 ? 'One rule' : `${groups.length} rules`} broken. Failures are grouped by the rule they break, the largest group first; open a group for its checks: what the spec section requires (expected), what the target did (actual), the exchanges that show it, and how to reproduce it.</p>` : '<p>No check failed.</p>'}
+${groups.map((g) => groupHtml(g, open || groups.length === 1, open, isNew)).join('\n')}
 </section>`;
   if (errors.length) {
     html += `\n<section id="errors">
@@ -367,10 +392,10 @@ export function renderHtml(report: Report): string {
     '<main>',
     banner(report),
     toc(report),
+    failuresSection(report),
     matrixSection(report),
     coverageSection(report),
     observationsSection(report),
-    failuresSection(report),
     expectedSection(report),
     targetErrorsSection(report),
     baselineSection(report),

@@ -11,6 +11,7 @@ import {
   resourceLabel, sortChecks, stripIllegal, summaryLine, truncate,
 } from './common.js';
 import { coverageLine } from './coverage.js';
+import { failureGroupCount, failureGroups, type FailureGroup } from './groups.js';
 import type { CheckResult, CheckStatus, Report } from './types.js';
 
 const MAX_VALUE = 6000;
@@ -208,9 +209,9 @@ function evidenceBlock(c: CheckResult): string[] {
   return out;
 }
 
-function checkDetail(c: CheckResult): string {
+function checkDetail(c: CheckResult, level = '###', note = ''): string {
   const lines = [
-    `### ${STATUS_ICON[c.status]} ${mdCode(c.id)}: ${mdText(c.title)}`,
+    `${level} ${STATUS_ICON[c.status]} ${mdCode(c.id)}: ${mdText(c.title)}${note}`,
     '',
     `- **Spec:** ${mdText(c.section)}  `,
     `  **Level:** ${mdText(c.level)} · **Resource:** ${mdText(resourceLabel(c.resource))} · **Rule:** ${mdCode(c.rule)} · **Group:** ${mdText(c.group)}`,
@@ -225,14 +226,38 @@ function checkDetail(c: CheckResult): string {
   return lines.join('\n');
 }
 
+/** "`filters.range` ×34 on 9 resources — <rule title> (§4 Filter naming)", escaped. */
+function groupHeadline(g: FailureGroup): string {
+  return `${mdCode(g.rule)} ${failureGroupCount(g)} — ${mdText(g.title)} (${mdText(g.section)})`;
+}
+
+/** "product (5), blog-post (4), …": the group's resources with their failure counts. */
+function groupResources(g: FailureGroup): string {
+  const n = new Map<string, number>();
+  for (const c of g.checks) n.set(c.resource, (n.get(c.resource) ?? 0) + 1);
+  return g.resources.map((r) => `${mdText(resourceLabel(r))} (${n.get(r)})`).join(', ');
+}
+
 function failuresSection(report: Report): string {
-  const failed = sortChecks(report.checks.filter((c) => c.status === 'failed'));
+  const groups = failureGroups(report.checks);
+  const failed = groups.reduce((n, g) => n + g.checks.length, 0);
   const errors = sortChecks(report.checks.filter((c) => c.status === 'error'));
-  const out: string[] = [`## Failures (${failed.length})`, ''];
-  out.push(failed.length ? failed.map(checkDetail).join('\n\n') : 'No check failed.');
+  const isNew = new Set(report.baseline?.newFailures ?? []);
+  const out: string[] = [`## Failures (${failed})`, ''];
+  if (!groups.length) out.push('No check failed.');
+  else {
+    out.push(`${groups.length === 1 ? 'One rule' : `${groups.length} rules`} broken. Failures are grouped by the rule they break, the largest group first; each group lists its checks with expected vs actual, evidence and reproducer.`, '');
+    out.push(...groups.map((g) => `- ${STATUS_ICON.failed} ${groupHeadline(g)}`));
+    for (const g of groups) {
+      const fresh = g.checks.filter((c) => isNew.has(c.id)).length;
+      out.push('', `### ${STATUS_ICON.failed} ${groupHeadline(g)}`, '');
+      out.push(`**Level:** ${mdText(g.level)} · **Resources:** ${groupResources(g)}${fresh ? ` · **${fresh} new since the baseline**` : ''}`);
+      for (const c of g.checks) out.push('', checkDetail(c, '####', isNew.has(c.id) ? ' (new since the baseline)' : ''));
+    }
+  }
   if (errors.length) {
     out.push('', `## Errors (${errors.length})`, '', 'Checks the target could not be judged on (transport failures, 5xx). They prevent a verdict but are not non-conformance.', '');
-    out.push(errors.map(checkDetail).join('\n\n'));
+    out.push(errors.map((c) => checkDetail(c)).join('\n\n'));
   }
   return out.join('\n');
 }
@@ -315,10 +340,10 @@ export function renderMarkdown(report: Report): string {
   return [
     header(report),
     summarySection(report),
+    failuresSection(report),
     matrixSection(report),
     coverageSection(report),
     observationsSection(report),
-    failuresSection(report),
     expectedSection(report),
     targetErrorsSection(report),
     baselineSection(report),

@@ -37,7 +37,7 @@ describe('renderMarkdown', () => {
 
   it('has each failure with id, title, section, level, message, expected vs actual, reproducer', () => {
     expect(md).toContain('## Failures (2)');
-    expect(md).toContain('### ❌ `product.filter.price.range`: price\\_min / price\\_max bound price');
+    expect(md).toContain('#### ❌ `product.filter.price.range`: price\\_min / price\\_max bound price');
     expect(md).toContain('**Spec:** §4 Filter naming');
     expect(md).toContain('**Level:** must');
     expect(md).toContain('- **Message:** price\\_max=10.00 returned a record with price 12.50');
