@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunConfig } from './config.js';
 import { helpText, parseOptions, RUN_OPTIONS, UsageError, type ParsedOptions } from './cli/options.js';
-import { ConfigError, EXIT, PROJECT_ROOT, TOOL_VERSION } from './version.js';
+import { ConfigError, EXIT, TOOL_VERSION } from './version.js';
 
 /**
  * Requests in flight at most, by default. At 30 ms a response, 16 in flight
@@ -150,7 +150,8 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
     if (o['report-dir'] !== undefined) checkReportDir(String(o['report-dir']));
   }
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
-  const reportDir = resolve((o['report-dir'] as string | undefined) ?? join(PROJECT_ROOT, 'reports', stamp));
+  // relative to where storecheck is run (an installed package must not write into node_modules)
+  const reportDir = resolve((o['report-dir'] as string | undefined) ?? join('reports', stamp));
   const runTag = `sc${randomBytes(4).toString('hex')}`;
   const concurrency = (o.concurrency as number | undefined) ?? DEFAULT_CONCURRENCY;
   // every worker holds at least one connection: more workers than --concurrency would exceed it

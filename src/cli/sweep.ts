@@ -6,7 +6,6 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ledger } from '../client/ledger.js';
 import { cleanupLedger } from '../run/cleanup.js';
-import { PROJECT_ROOT } from '../version.js';
 import { parseOptions, UsageError } from './options.js';
 
 const SWEEP_OPTIONS = [
@@ -65,7 +64,7 @@ export async function sweepCommand(args: string[]): Promise<number> {
 }
 
 function defaultLedgers(): string[] {
-  const dir = join(PROJECT_ROOT, 'reports');
+  const dir = resolve('reports');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((d) => d !== 'latest')

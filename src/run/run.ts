@@ -26,7 +26,7 @@ import { cleanupLedger } from './cleanup.js';
 import { CheckCollector } from './collector.js';
 import { Terminal } from './terminal.js';
 import { prepareVitest, type PreparedVitest, type VitestRun } from './vitest.js';
-import { ConfigError, EXIT, PROJECT_ROOT, TOOL_VERSION } from '../version.js';
+import { ConfigError, EXIT, TOOL_VERSION } from '../version.js';
 
 export { ConfigError, EXIT, TOOL_VERSION };
 
@@ -390,9 +390,9 @@ function readBaseline(file: string): Report {
   }
 }
 
-/** reports/latest → the newest run's directory (only for the default reports/ location). */
+/** reports/latest → the newest run's directory (only for the default ./reports/ location, under the working directory). */
 function linkLatest(dir: string): void {
-  const reports = resolve(PROJECT_ROOT, 'reports');
+  const reports = resolve('reports');
   const abs = resolve(dir);
   if (resolve(abs, '..') !== reports) return;
   const latest = join(reports, 'latest');

@@ -2,6 +2,9 @@
  * Runs the conformance project (suites/**) through vitest's Node API with the
  * resolved config provided to every worker, and collects CheckResults.
  */
+import { accessSync, constants } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, sep } from 'node:path';
 import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config.js';
 import { CheckCollector, type Progress } from './collector.js';
@@ -26,6 +29,25 @@ export function onlyPattern(only: string): RegExp {
   return new RegExp(`^(?:${alternatives.join('|')}) — `);
 }
 
+/**
+ * Where vitest keeps its caches (vite's cacheDir, the file module cache), or undefined for vitest's
+ * default (the project's node_modules: a clone). An installed package (under node_modules, or in a
+ * folder this user cannot write: the container image) is never written to: its caches go to a
+ * folder of this user's under the temp directory.
+ */
+export function cacheRoot(root: string = PROJECT_ROOT, uid: number | string = process.getuid?.() ?? 'user'): string | undefined {
+  const installed = root.split(sep).includes('node_modules');
+  if (!installed) {
+    try {
+      accessSync(join(root, 'node_modules'), constants.W_OK);
+      return undefined;
+    } catch {
+      // not writable: as installed
+    }
+  }
+  return join(tmpdir(), `storecheck-cache-${uid}`);
+}
+
 /** A vitest instance made ahead of time (it loads while the preflight and probes talk to the target). */
 export interface PreparedVitest {
   /** provides the final config (observations included) to the workers, runs the checks */
@@ -46,6 +68,7 @@ export async function prepareVitest(
   const reporters: any[] = [collector];
   if (opts.allureDir) reporters.push(new AllureReporter({ resultsDir: opts.allureDir, redact: opts.redact }));
   const ours = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+  const cache = cacheRoot();
   const vitest = await createVitest(
     'test',
     {
@@ -59,11 +82,14 @@ export async function prepareVitest(
       sequence: { concurrent: true },
       maxConcurrency: 16,
       passWithNoTests: true,
-      experimental: { fsModuleCache: true },
+      experimental: { fsModuleCache: true, ...(cache ? { fsModuleCachePath: join(cache, 'modules') } : {}) },
+      // vitest.config.ts loaded in memory: the default loader writes a bundled copy beside it (or in
+      // node_modules/.vite-temp), which an installed, read-only package cannot take
+      configLoader: 'runner',
       ...(config.shard ? { shard: config.shard } : {}),
       ...(config.only ? { testNamePattern: onlyPattern(config.only) } : {}),
     } as any,
-    { logLevel: 'silent' } as any,
+    { logLevel: 'silent', ...(cache ? { cacheDir: join(cache, 'vite') } : {}) } as any,
   );
   // vitest's logger exits the process on SIGINT/SIGTERM: the run handles them itself (stop, clean up,
   // report), so the listeners vitest just added go
