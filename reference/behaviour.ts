@@ -130,6 +130,13 @@ export interface TransportFaults {
    * a run that trusted those ids would update and delete the store's own records.
    */
   createAnswersExistingIds: boolean;
+  /**
+   * Fraction of writes (create, update, delete) the server carries out and then
+   * answers with nothing: the socket is closed once the work is done. The
+   * client cannot know the outcome and must resolve it without doing the
+   * write twice (no duplicate record, no second version).
+   */
+  dropWriteAnswerRate: number;
 }
 
 export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
@@ -147,4 +154,5 @@ export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
   echoKey: false,
   allOperations: false,
   createAnswersExistingIds: false,
+  dropWriteAnswerRate: 0,
 });

@@ -13,7 +13,7 @@ import {
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
 import { GET_CAP, type Behaviour } from './behaviour.js';
-import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec } from './pipeline.js';
+import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
 export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 const EPOCH = '1970-01-01 00:00:00';
@@ -41,6 +41,8 @@ export interface EngineRequest {
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: string;
+  /** an update working from an earlier read (a concurrency fault, see pipeline.ts StaleRead) */
+  stale?: StaleRead;
 }
 
 export interface EngineResponse {
@@ -196,6 +198,17 @@ export class Engine {
     return this.routes.get(path);
   }
 
+  /** Copies of the records of these ids as stored now (a concurrency fault reads them before it pauses). */
+  peek(r: ResourceModel, ids: unknown[]): Map<string, Rec> {
+    const s = this.st(r);
+    const out = new Map<string, Rec>();
+    for (const id of ids) {
+      const rec = s.byId.get(String(id).toLowerCase());
+      if (rec) out.set(String(id).toLowerCase(), structuredClone(rec));
+    }
+    return out;
+  }
+
   // ---------------------------------------------------------------- pipeline defaults
 
   private defaults(): Pipeline {
@@ -243,6 +256,7 @@ export class Engine {
       inputString: (v) => v,
       afterCreate: (_r, rec) => rec,
       afterUpdate: (_r, rec) => rec,
+      updateTarget: (_r, _id, current) => current,
       condition: (site) => engine.defaultCondition(site),
     } satisfies Pipeline;
   }
@@ -381,7 +395,7 @@ export class Engine {
       case 'get': return json(this.get(r, b));
       case 'count': return json(this.count(r, b));
       case 'create': return json(this.create(r, b));
-      case 'update': return json(this.update(r, b));
+      case 'update': return json(this.update(r, b, req.stale));
       case 'delete': return json(this.remove(r, b));
     }
   }
@@ -645,10 +659,11 @@ export class Engine {
     return created.map((rec) => this.pipeline.renderWrite(r, rec));
   }
 
-  private update(r: ResourceModel, body: Rec): Rec[] {
+  private update(r: ResourceModel, body: Rec, stale?: StaleRead): Rec[] {
     const items = this.checkItems(r, this.dataItems(body), true);
     const s = this.st(r);
-    const unknown = items.filter((it) => !s.byId.has(String(it.id).toLowerCase()));
+    const target = (id: unknown) => this.pipeline.updateTarget(r, String(id), s.byId.get(String(id).toLowerCase()));
+    const unknown = items.filter((it) => !target(it.id));
     if (unknown.length && this.behaviour.updateUnknownId === 'not-found') {
       throw new ApiError(404, 'RECORD_NOT_FOUND', `no ${r.title.toLowerCase()} with id ${unknown.map((u) => u.id).join(', ')}`, unknown.map((u) => `/data/${items.indexOf(u)}/id not found`));
     }
@@ -658,21 +673,26 @@ export class Engine {
     const updated: Rec[] = [];
     for (const item of items) {
       const key = String(item.id).toLowerCase();
-      const before = s.byId.get(key);
+      const current = s.byId.get(key);
+      const before = target(item.id);
       if (!before) continue;
-      let rec: Rec = { ...before };
+      // a stale read (a concurrency fault): the update starts from the copy read before its pause
+      const read = stale?.records.get(key);
+      let rec: Rec = { ...(stale?.part === 'record' && read ? read : before) };
       for (const prop of r.payload) {
         const target = prop.recordField ?? prop.name;
         if (prop.name in item && item[prop.name] !== undefined) rec[target] = this.toRecordValue(r, prop, item[prop.name]);
         else if (replace) rec[target] = defaultFor(kinds.get(target)?.kind ?? prop.kind);
       }
       if (r.versionsOrder) {
-        const versions: Rec[] = Array.isArray(before.versions) ? before.versions : [];
-        rec.versions = [...versions, this.newVersion(rec.content, this.pipeline.nextVersion(versions), now)];
+        const versions: Rec[] = Array.isArray(rec.versions) ? rec.versions : [];
+        const numbered: Rec[] = stale?.part === 'version-number' && Array.isArray(read?.versions) ? read!.versions : versions;
+        rec.versions = [...versions, this.newVersion(rec.content, this.pipeline.nextVersion(numbered), now)];
       }
       rec = this.pipeline.afterUpdate(r, rec, item, before);
-      const idx = s.list.indexOf(before);
+      const idx = current ? s.list.indexOf(current) : -1;
       if (idx >= 0) s.list[idx] = rec;
+      else s.list.push(rec);
       s.byId.set(key, rec);
       updated.push(rec);
     }

@@ -10,7 +10,7 @@
 import { RULES, type RuleId } from '../src/rules.js';
 import { resource } from '../src/schema/model.js';
 import { ApiError } from './engine.js';
-import type { FaultHooks, Rec } from './pipeline.js';
+import { requestContext, type FaultHooks, type Rec, type StaleRead } from './pipeline.js';
 import { findLocalFault } from './faults-generated.js';
 
 export interface Fault {
@@ -21,11 +21,25 @@ export interface Fault {
   section: string;
   description: string;
   hooks: Partial<FaultHooks>;
+  /**
+   * A fault of concurrency the server applies around each update of one
+   * resource: it reads the records, pauses, then updates from what it read
+   * (pipeline.ts StaleRead) — harmless alone, wrong when updates overlap.
+   */
+  stale?: { resource: string; part: StaleRead['part']; pauseMs: number };
 }
 
-function fault(name: string, breaks: RuleId, description: string, hooks: Partial<FaultHooks>): Fault {
-  return { name, breaks, section: RULES[breaks].section, description, hooks };
+function fault(name: string, breaks: RuleId, description: string, hooks: Partial<FaultHooks>, extra: Pick<Fault, 'stale'> = {}): Fault {
+  return { name, breaks, section: RULES[breaks].section, description, hooks, ...extra };
 }
+
+/** The resource of the request being handled (pipeline.ts requestContext). */
+const handling = (name: string) => requestContext()?.resource.name === name;
+
+/** Records created in the last ms, by lower-cased id (count-lags-creates). */
+const born = new Map<string, number>();
+/** Deleted records, kept (delete-undone-by-update). */
+const tombs = new Map<string, Rec>();
 
 const isNumeric = (kind: string) => kind === 'integer' || kind === 'decimal';
 const reverse = (list: Rec[]) => [...list].reverse();
@@ -502,6 +516,47 @@ export const FAULTS: readonly Fault[] = [
   }),
   fault('accents-mangled', 'limits.text-encoding', "non-ASCII text is stored re-decoded as Latin-1 (mojibake): 'é' comes back as 'Ã©'", {
     inputString: (v, max, next) => next(/[^\x00-\x7f]/.test(v) ? Buffer.from(v, 'utf8').toString('latin1') : v, max),
+  }),
+
+  // §3, §4 sequences and concurrency: each local to one resource, shown by sequences or by overlapping requests
+  fault('update-lost-concurrent', 'concurrency.updates', 'a collection update reads the record, pauses 40 ms, then writes it back with its change: an update landing meanwhile is lost', {}, {
+    stale: { resource: 'collection', part: 'record', pauseMs: 40 },
+  }),
+  fault('version-number-stale', 'concurrency.updates', 'a page update numbers its version from the versions it read 40 ms earlier: overlapping updates append the same number twice', {}, {
+    stale: { resource: 'page', part: 'version-number', pauseMs: 40 },
+  }),
+  fault('count-lags-creates', 'concurrency.count', 'the coupon count leaves out coupons created in the last 10 s (a count cache), while get shows them at once', {
+    afterCreate(r, rec, item, next) {
+      const out = next(r, rec, item);
+      if (r.name === 'coupon') born.set(String(out.id).toLowerCase(), Date.now());
+      return out;
+    },
+    count(matched, all, next) {
+      if (!handling('coupon')) return next(matched, all);
+      const now = Date.now();
+      return next(matched.filter((x) => now - (born.get(String(x.id).toLowerCase()) ?? 0) >= 10_000), all);
+    },
+  }),
+  fault('delete-undone-by-update', 'model.sequence', 'an update naming a category deleted earlier brings it back, with the update applied', {
+    selectDeletes(ids, all, next) {
+      const doomed = next(ids, all);
+      if (handling('category')) for (const rec of all) if (doomed.has(String(rec.id).toLowerCase())) tombs.set(String(rec.id).toLowerCase(), structuredClone(rec));
+      return doomed;
+    },
+    updateTarget(r, id, current, next) {
+      return next(r, id, current) ?? (r.name === 'category' ? tombs.get(id.toLowerCase()) : undefined);
+    },
+  }),
+  fault('update-batch-leak', 'model.sequence', "in a product update of several items, the last item's first text value also lands in the first item's record", {
+    afterUpdate(r, rec, item, before, next) {
+      const out = next(r, rec, item, before);
+      const data = requestContext()?.body.data;
+      if (r.name !== 'product' || !Array.isArray(data) || data.length < 2 || String(data[0]?.id) !== String(item.id)) return out;
+      const last = data[data.length - 1];
+      const p = r.payload.find((x) => x.kind === 'string' && !x.unique && typeof last?.[x.name] === 'string') ?? r.payload.find((x) => x.kind === 'string' && typeof last?.[x.name] === 'string');
+      if (p) out[p.recordField ?? p.name] = last[p.name];
+      return out;
+    },
   }),
 
   // observed behaviour ("not shown" choices applied consistently)

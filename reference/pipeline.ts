@@ -98,6 +98,20 @@ export interface Pipeline {
   afterCreate(r: ResourceModel, rec: Rec, item: Rec): Rec;
   /** a record just changed by update, before it is stored */
   afterUpdate(r: ResourceModel, rec: Rec, item: Rec, before: Rec): Rec;
+  /** the stored record an update of `id` starts from (`current`: the one stored now; undefined: no such record) */
+  updateTarget(r: ResourceModel, id: string, current: Rec | undefined): Rec | undefined;
+}
+
+/**
+ * An update that works from what it read earlier (a fault of concurrency,
+ * applied by the server around one update: read, pause, write): `records` are
+ * copies of the records as they were before the pause; `part` says what the
+ * update takes from them — the whole record (it writes back over whatever
+ * changed meanwhile: a lost update), or only the version number it appends.
+ */
+export interface StaleRead {
+  records: Map<string, Rec>;
+  part: 'record' | 'version-number';
 }
 
 type WithNext<F> = F extends (...a: infer A) => infer R ? (...a: [...A, next: F]) => R : never;

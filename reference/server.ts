@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_TRANSPORT, resolveBehaviour, type Behaviour, type TransportFaults } from './behaviour.js';
 import { ApiError, Engine, type EngineData } from './engine.js';
 import { getFault } from './faults.js';
-import type { Rec } from './pipeline.js';
+import type { Rec, StaleRead } from './pipeline.js';
+import type { ResourceModel } from '../src/schema/model.js';
 import { getVariant } from './variants.js';
 
 export type { Behaviour, TransportFaults } from './behaviour.js';
@@ -69,6 +70,7 @@ export interface ReferenceServer {
 }
 
 const MAX_BODY = 32 * 1024 * 1024;
+const WRITES = new Set(['create', 'update', 'delete']);
 
 function newStats(): RequestStats {
   const s: RequestStats = {
@@ -175,6 +177,25 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
   // the records held before the run (createAnswersExistingIds answers creates with their ids)
   const before = transport.createAnswersExistingIds ? engine.snapshot() : { records: {} as Record<string, Rec[]> };
 
+  /**
+   * A concurrency fault (faults.ts `stale`): the records an update names are
+   * read, the server pauses, and the update then works from what it read.
+   */
+  async function staleRead(r: ResourceModel, raw: string): Promise<StaleRead | undefined> {
+    const f = faults.find((x) => x.stale?.resource === r.name)?.stale;
+    if (!f) return undefined;
+    let ids: unknown[] = [];
+    try {
+      const data = (JSON.parse(raw) as { data?: unknown })?.data;
+      if (Array.isArray(data)) ids = data.map((x) => (x && typeof x === 'object' ? (x as Rec).id : undefined));
+    } catch {
+      return undefined;
+    }
+    const records = engine.peek(r, ids);
+    await sleep(f.pauseMs);
+    return { records, part: f.part };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://reference.invalid');
     const path = url.pathname;
@@ -228,11 +249,15 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
       return;
     }
 
-    const out = engine.handle({
-      method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers,
-      body: Buffer.concat(chunks).toString('utf8'),
-    });
     const raw = Buffer.concat(chunks).toString('utf8');
+    const stale = route?.op === 'update' ? await staleRead(route.resource, raw) : undefined;
+    const out = engine.handle({ method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw, ...(stale ? { stale } : {}) });
+    // the work is done; the answer is lost (drawn only when the switch is on: other seeded draws stay as they were)
+    if (transport.dropWriteAnswerRate > 0 && route && WRITES.has(route.op) && random() < transport.dropWriteAnswerRate) {
+      bump(stats.byStatus, 'dropped');
+      req.socket.destroy();
+      return;
+    }
     let body = typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
     let headers = out.headers;
     if (transport.echoKey) ({ body, headers } = echoKey(raw, out.status, body, headers));

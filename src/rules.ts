@@ -83,6 +83,13 @@ export const RULES = {
   'limits.decimal-digits': r('limits', 'must', '§8 Limits', 'decimals at their digit and scale limits (8.2, 2.2) are accepted and stored intact'),
   'limits.text-encoding': r('limits', 'must', '§2 Conventions', 'text with accents, emoji, quotes and backslashes is stored intact'),
 
+  // §3, §4 Sequences and concurrency: the records a sequence of requests leaves, against a model of them
+  'model.sequence': r('model', 'must', '§4 Endpoints', "any sequence of creates, updates, deletes, gets, counts and page walks of the run's own records agrees with a model of those records"),
+  'concurrency.updates': r('concurrency', 'must', '§4 Create and update payloads', 'concurrent updates of one record are all applied: none is lost, and each appends its own version (numbered 1..n, no gap, no duplicate)'),
+  'concurrency.creates': r('concurrency', 'must', '§4 Create and update payloads', 'concurrent creates store every item once, each under an id of its own'),
+  'concurrency.count': r('concurrency', 'must', '§4 Responses', 'a count sent while creates land lies between the counts before and after them, and the count after them includes them'),
+  'concurrency.delete-walk': r('concurrency', 'must', '§4 Common rules', 'a page walk while records are deleted lists no record twice and only records that existed'),
+
   // observed behaviour, recorded with evidence ("not shown" in §2–§9)
   'observe.consistent': r('observe', 'observe', '§4 Common rules', 'a behaviour the spec leaves open is applied consistently'),
 } as const satisfies Record<string, Rule>;

@@ -8,3 +8,4 @@ export { runtime, observed, type Runtime } from './runtime.js';
 export { Scope } from './scope.js';
 export { forValues } from './values.js';
 export { eventually } from './visibility.js';
+export { stopOnItemOutcome } from './property.js';

@@ -23,6 +23,18 @@ export function currentRun(): PropertyRun | undefined {
   return current.getStore();
 }
 
+/**
+ * Stop the property run now when an item of it failed or met a target error:
+ * a sequence of commands (a model-based run) must not go on against a target
+ * that already disagrees with its model. The failure is fast-check's to shrink;
+ * a target error ends the property unshrunk.
+ */
+export function stopOnItemOutcome(): void {
+  const run = current.getStore();
+  if (run?.failures.size) throw new ItemsFailed(new Map(run.failures));
+  if (run?.targetError) throw run.targetError;
+}
+
 /** Thrown at the end of a run that failed some items: fast-check shrinks on it. */
 export class ItemsFailed extends Error {
   constructor(readonly failures: Map<string, FailureDetail>) {
@@ -83,7 +95,8 @@ export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value
   const err = out.errorInstance;
   if (err instanceof ItemsFailed) {
     const failures = new Map<string, FailureDetail>();
-    for (const [c, d] of err.failures) failures.set(c, { ...d, message: d.message + note, ...replay });
+    // a failure that says what its case was (a model-based run: the commands that ran) keeps its own counterexample
+    for (const [c, d] of err.failures) failures.set(c, { ...d, message: d.message + note, ...replay, ...(d.counterexample !== undefined ? { counterexample: d.counterexample } : {}) });
     return { failures };
   }
   if (err instanceof CheckFailure) throw new CheckFailure({ ...err.detail, message: err.detail.message + note, ...replay });

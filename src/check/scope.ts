@@ -113,6 +113,11 @@ export class Scope {
   }
 
   /** Forget ids a check deleted itself (so cleanup does not delete them twice). */
+  /** Own ids created outside create() (a check calling the client itself): deleted when the scope closes. */
+  adopt(resource: string, ids: string[]): void {
+    this.remember(resource, ids);
+  }
+
   forget(resource: string, ids: string[]): void {
     const gone = new Set(ids.map((x) => x.toLowerCase()));
     this.created.set(resource, (this.created.get(resource) ?? []).filter((id) => !gone.has(id.toLowerCase())));

@@ -13,9 +13,11 @@ import { filterChecks } from './filters.js';
 import { authChecks, conventionsChecks, formatChecks, observeChecks, paginationChecks, storeChecks } from './reads.js';
 import { checkIdOf, itemIdOf, type CheckDef, type CheckDraft, type ItemDef } from './types.js';
 import { writeChecks } from './writes.js';
+import { modelChecks } from './model.js';
 
 export { ITEM_KINDS, checkIdOf, itemIdOf, type CheckDef, type ItemDef, type ItemKind } from './types.js';
 export { arrayCases, rangePairs } from './filters.js';
+export { MODEL_COMMANDS, modelCommands, type ModelCommand } from './model.js';
 export { comparableProps, fieldOf, isText, LIMIT_PROPS, STRING_LIMIT, type Form, type LimitRule } from './writes.js';
 
 let cache: { checks: CheckDef[]; byId: Map<string, CheckDef>; items: Map<string, ItemDef> } | undefined;
@@ -23,7 +25,7 @@ let cache: { checks: CheckDef[]; byId: Map<string, CheckDef>; items: Map<string,
 function build(): NonNullable<typeof cache> {
   const drafts: CheckDraft[] = [];
   for (const r of resources()) {
-    drafts.push(...conventionsChecks(r), ...formatChecks(r), ...writeChecks(r), ...filterChecks(r), ...paginationChecks(r), ...authChecks(r), ...storeChecks(r));
+    drafts.push(...conventionsChecks(r), ...formatChecks(r), ...writeChecks(r), ...modelChecks(r), ...filterChecks(r), ...paginationChecks(r), ...authChecks(r), ...storeChecks(r));
   }
   drafts.push(...observeChecks());
   const checks: CheckDef[] = [];

@@ -34,7 +34,9 @@ export type RuleGroup =
   | 'auth'
   | 'limits'
   | 'store'
-  | 'observe';
+  | 'observe'
+  | 'model'
+  | 'concurrency';
 /**
  * conformant: no check failed; non-conformant: a check failed (exit 1); no-verdict: the target could not be judged (exit 3).
  *
@@ -61,7 +63,8 @@ export type ItemKind =
   | 'auth'
   | 'store'
   | 'observe'
-  | 'model';
+  | 'model'
+  | 'concurrency';
 /**
  * passed / failed: the item was judged. error: the target did not answer (no verdict on it). not-judged: it could not be judged on this target or in this run (the reason says why). expected-fail / unexpected-pass: its check is listed in --expect.
  *
