@@ -31,7 +31,11 @@ export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const TYPES_DIR = 'generators/types/';
 const COMMON = 'common.schema.json';
 /** Schemas whose types live elsewhere than generators/types (not resources: the report). */
-const ELSEWHERE: Record<string, string> = { 'report.schema.json': 'src/report/types.generated.ts' };
+const ELSEWHERE: Record<string, string> = {
+  'report.schema.json': 'src/report/types.generated.ts',
+  // storecheck.config.json (generated from the run option table by scripts/config-schema.ts)
+  'config.schema.json': 'src/cli/config-file.types.generated.ts',
+};
 
 function banner(schemaFile: string): string {
   return [

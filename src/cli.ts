@@ -10,7 +10,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunConfig } from './config.js';
-import { helpText, parseOptions, RUN_OPTIONS, UsageError, type ParsedOptions } from './cli/options.js';
+import { COMMON_OPTIONS, helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
+import { withConfigFile } from './cli/config-file.js';
 import { ConfigError, EXIT, TOOL_VERSION } from './version.js';
 
 /**
@@ -33,73 +34,111 @@ export function defaultWorkers(cores: number): number {
   return Math.max(2, Math.min(4, cores + 1));
 }
 
-const USAGE = `storecheck ${TOOL_VERSION} — conformance suite for the Online Store Administration API
+/** The run command's help (and the tool's): commands, then the run options by group. */
+export const USAGE = [
+  `storecheck ${TOOL_VERSION} — conformance suite for the Online Store Administration API`,
+  '',
+  'usage:',
+  '  npm run conformance -- [options]     run every check against a target (default command: run)',
+  '  storecheck sweep --ledger FILE       delete what a run left behind (its ledger.jsonl)',
+  '  storecheck compare A.json B.json     two reports side by side (Markdown and HTML)',
+  '  storecheck merge DIR...              combine the report.json of shards into one report',
+  '  storecheck list [--only PATTERN]     the check (or spec item) ids of the catalogue, for --only',
+  '  storecheck openapi                   an OpenAPI document of the API, from the schemas',
+  '  storecheck <command> --help          the options of a command',
+  '',
+  wrap(
+    'Run options come from flags, then environment variables, then a config file (--config FILE, ' +
+      'default ./storecheck.config.json when it exists; its keys are the flag names without --, ' +
+      'e.g. {"depth": "quick", "min-coverage": 95}; schema: schemas/config.schema.json), then defaults. ' +
+      'The API key is never read from a file: set STORE_API_KEY.',
+  ),
+  '',
+  helpText(RUN_OPTIONS),
+  '',
+  wrap('exit codes: 0 conformant · 1 non-conformant · 2 usage or configuration error · 3 no verdict (unreachable or failing target, interrupted run)'),
+].join('\n');
 
-usage:
-  npm run conformance -- [options]          run every check against a target (default command: run)
-  storecheck sweep --ledger FILE [--base-url URL --api-key KEY]
-                                            delete what a crashed run left behind (its ledger.jsonl)
-  storecheck compare A.json B.json [--out DIR] [--fail-on verdict|checks|observations|any]
-                                            two reports side by side (Markdown and HTML)
-  storecheck merge DIR... [--report-dir DIR]
-                                            combine the report.json of shards into one report
-  storecheck list [GLOB] [--items]          the check ids of the catalogue (or its spec items), for --only
+/** What every command module exports (src/cli/<cmd>.ts): its help, its option table and the command. */
+interface CommandModule {
+  HELP: string;
+  OPTIONS: OptionSpec[];
+  command(args: string[]): Promise<number>;
+}
 
-run options (environment variables mirror them; flags win):
-${helpText(RUN_OPTIONS)}
+export const COMMANDS = ['run', 'sweep', 'compare', 'merge', 'list', 'openapi'] as const;
 
-exit codes: 0 conformant · 1 non-conformant · 2 usage or configuration error · 3 no verdict (unreachable or failing target)`;
-
-/** The short and long spellings every command line tool is expected to know. */
-const ALIASES: Record<string, string> = { '-h': 'help', '--help': 'help', help: 'help', '-V': 'version', '--version': 'version', version: 'version' };
+/** The module of a command (loaded only when it is the one asked for: the run pulls in vitest later). */
+export async function loadCommand(name: string): Promise<CommandModule | undefined> {
+  switch (name) {
+    case 'run':
+      return { HELP: USAGE, OPTIONS: RUN_OPTIONS, command: runCommand };
+    case 'sweep': {
+      const m = await import('./cli/sweep.js');
+      return { HELP: m.HELP, OPTIONS: m.OPTIONS, command: m.sweepCommand };
+    }
+    case 'compare': {
+      const m = await import('./cli/compare.js');
+      return { HELP: m.HELP, OPTIONS: m.OPTIONS, command: m.compareCommand };
+    }
+    case 'merge': {
+      const m = await import('./cli/merge.js');
+      return { HELP: m.HELP, OPTIONS: m.OPTIONS, command: m.mergeCommand };
+    }
+    case 'list': {
+      const m = await import('./cli/list.js');
+      return { HELP: m.HELP, OPTIONS: m.OPTIONS, command: m.listCommand };
+    }
+    case 'openapi': {
+      const m: { HELP: string; OPTIONS?: OptionSpec[]; openapiCommand(args: string[]): Promise<number> } = await import('./cli/openapi.js');
+      return { HELP: m.HELP, OPTIONS: m.OPTIONS ?? COMMON_OPTIONS, command: m.openapiCommand };
+    }
+    default:
+      return undefined;
+  }
+}
 
 export async function main(argv: string[]): Promise<number> {
-  if (argv.length === 1 && ALIASES[argv[0]]) argv = [ALIASES[argv[0]]];
   const [first, ...rest] = argv;
-  const command = first && !first.startsWith('--') ? first : 'run';
-  const args = command === 'run' && first !== 'run' ? argv : rest;
   try {
-    switch (command) {
-      case 'run':
-        return await runCommand(args);
-      case 'sweep':
-        return await (await import('./cli/sweep.js')).sweepCommand(args);
-      case 'compare':
-        return await (await import('./cli/compare.js')).compareCommand(args);
-      case 'merge':
-        return await (await import('./cli/merge.js')).mergeCommand(args);
-      case 'list':
-        return await (await import('./cli/list.js')).listCommand(args);
-      case 'help':
-        process.stdout.write(USAGE + '\n');
-        return 0;
-      case 'version':
-        process.stdout.write(TOOL_VERSION + '\n');
-        return 0;
-      default:
-        throw new UsageError(`unknown command "${command}" (commands: run, sweep, compare, merge, list; see --help)`);
-    }
+    // `storecheck help [COMMAND]`, `storecheck version`: the spellings some users type first
+    if (first === 'help') return print((await commandOrThrow(rest[0] ?? 'run')).HELP);
+    if (first === 'version') return print(TOOL_VERSION);
+    const name = first === undefined || first.startsWith('-') ? 'run' : first;
+    const args = name === 'run' && first !== 'run' ? argv : rest;
+    const mod = await commandOrThrow(name);
+    // -h/--help and -V/--version, the same for every command, before the command judges its arguments
+    const asked = helpOrVersion(args, mod.OPTIONS);
+    if (asked === 'help') return print(mod.HELP);
+    if (asked === 'version') return print(TOOL_VERSION);
+    return await mod.command(args);
   } catch (e) {
     return fail(e);
   }
 }
 
+async function commandOrThrow(name: string): Promise<CommandModule> {
+  const mod = await loadCommand(name);
+  if (!mod) throw new UsageError(`unknown command "${name}" (commands: ${COMMANDS.join(', ')}; see --help)`);
+  return mod;
+}
+
+function print(text: string): number {
+  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  return 0;
+}
+
 async function runCommand(args: string[]): Promise<number> {
-  const { options, positional } = parseOptions(args, RUN_OPTIONS);
-  if (options.help) {
-    process.stdout.write(USAGE + '\n');
-    return 0;
-  }
+  const { options: given, positional } = parseOptions(args, RUN_OPTIONS);
   if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}" (options start with --; see --help)`);
+  const options = withConfigFile(given);
   const config = await resolveConfig(options);
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (config.embedded) {
     const { startReferenceServer } = await import('../reference/server.js');
-    const faults = String(options['reference-faults'] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
-    const variant = options['reference-variant'] as string | undefined;
     let server;
     try {
-      server = await startReferenceServer({ apiKey: config.apiKey, faults, variant });
+      server = await startReferenceServer({ apiKey: config.apiKey, faults: config.referenceFaults ?? [], variant: config.referenceVariant });
     } catch (e) {
       throw new UsageError(`embedded reference server: ${(e as Error).message}`);
     }
@@ -143,6 +182,11 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
     const m = /^([0-9]+)\/([0-9]+)$/.exec(String(o.shard));
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got "${o.shard}"`);
   }
+  const replay = o.replay !== undefined ? parseReplay(String(o.replay)) : undefined;
+  if (replay && o.seed === undefined) throw new UsageError('--replay needs the run\'s --seed too (a reproducer command gives both)');
+  if (o['keep-data'] === true && embedded) {
+    throw new UsageError('--keep-data needs --base-url: the embedded reference server and its records are gone when the run ends');
+  }
   if (o.only !== undefined || o['report-dir'] !== undefined) {
     // loads the item catalogue: only when there is something to check
     const { checkOnly, checkReportDir } = await import('./cli/validate.js');
@@ -166,6 +210,9 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
     seed: (o.seed as number | undefined) ?? randomInt(1, 2 ** 31 - 1),
     depth: ((o.depth as string | undefined) ?? 'standard') as RunConfig['depth'],
     readOnly: o['read-only'] === true,
+    ...(o['keep-data'] === true ? { keepData: true } : {}),
+    ...(replay ? { replay } : {}),
+    ...(embedded ? referenceOf(o) : {}),
     ...(o['visibility-timeout-ms'] !== undefined ? { visibilityTimeoutMs: o['visibility-timeout-ms'] as number } : {}),
     ...(o['min-coverage'] !== undefined ? { minCoverage: Math.min(100, o['min-coverage'] as number) } : {}),
     only: o.only as string | undefined,
@@ -179,6 +226,27 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
     deadlineMs: ((o['deadline-s'] as number | undefined) ?? 900) * 1000,
     observations: {},
   };
+}
+
+/**
+ * `--replay SEED:PATH`: the seed and fast-check path of one property case, as
+ * a reproducer gives them (`-123456:0:1:1`). The seed is the property's own
+ * (the run seed mixed with the check or item id), a 32-bit integer.
+ */
+export function parseReplay(value: string): { seed: number; path: string } {
+  const m = /^(-?[0-9]{1,10}):([0-9]+(?::[0-9]+)*)$/.exec(value.trim());
+  const seed = m ? Number(m[1]) : NaN;
+  if (!m || seed < -(2 ** 31) || seed >= 2 ** 32) {
+    throw new UsageError(`--replay must be SEED:PATH as a reproducer gives it (a 32-bit seed, then the fast-check path, e.g. -1234567:0:1), got "${value}"`);
+  }
+  return { seed, path: m[2] };
+}
+
+/** The embedded server's switches, carried in RunConfig so they reach the report and its reproducers. */
+function referenceOf(o: ParsedOptions): Pick<RunConfig, 'referenceFaults' | 'referenceVariant'> {
+  const faults = String(o['reference-faults'] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  const variant = (o['reference-variant'] as string | undefined)?.trim();
+  return { ...(faults.length ? { referenceFaults: faults } : {}), ...(variant ? { referenceVariant: variant } : {}) };
 }
 
 function exitWord(code: number): string {

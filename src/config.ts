@@ -37,6 +37,16 @@ export interface RunConfig {
   minCoverage?: number;
   /** replay one property case (--replay SEED:PATH): the property with this seed runs that path only */
   replay?: { seed: number; path: string };
+  /**
+   * --keep-data: the records the checks created stay on the target (no scope
+   * cleanup in the workers, no cleanup at the end); the ledger keeps them for
+   * `storecheck sweep`
+   */
+  keepData?: boolean;
+  /** the embedded reference server's faults (--reference-faults), recorded for the report and reproducers */
+  referenceFaults?: string[];
+  /** the embedded reference server's benign variant (--reference-variant) */
+  referenceVariant?: string;
   /** observations probed before the checks, keyed as in report.json (the workers get them as RunState) */
   observations: Record<string, unknown>;
 }

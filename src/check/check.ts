@@ -31,6 +31,8 @@ import { currentRun, runItemProperty } from './property.js';
 import { curlFor } from './reproducer.js';
 import { observed, runtime } from './runtime.js';
 import { Scope } from './scope.js';
+// items selected by --only: the rule `storecheck list` and the run's plan use too
+import { itemSelector } from '../run/plan.js';
 
 /** A check as older suites state it; it must name a check of the catalogue. */
 export interface CheckSpec {
@@ -368,22 +370,6 @@ async function attachToAllure(meta: CheckTaskMeta): Promise<void> {
   if (!detail) return;
   if (meta.failure?.curl) await allure.attachment('reproducer.sh', meta.failure.curl, 'text/plain');
   await allure.attachment('evidence.json', JSON.stringify(detail, null, 2), 'application/json');
-}
-
-/**
- * Items selected by --only: every item of a selected check, unless a pattern
- * names items (`<check>#<case>` with globs): then only the matching items of
- * checks no pattern selects whole.
- */
-function itemSelector(only: string | undefined, def: CheckDef): (c: string) => boolean {
-  if (!only) return () => true;
-  const globs = only.split(',').map((s) => s.trim()).filter(Boolean);
-  const re = (g: string) => new RegExp(`^${g.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-  const whole = globs.filter((g) => !g.includes('#')).some((g) => re(g).test(def.id));
-  if (whole) return () => true;
-  const itemGlobs = globs.filter((g) => g.includes('#')).map(re);
-  if (!itemGlobs.length) return () => true;
-  return (c) => itemGlobs.some((x) => x.test(`${def.id}#${c}`));
 }
 
 /** A stable per-check seed: the run seed mixed with the check id (FNV-1a). */

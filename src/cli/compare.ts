@@ -9,15 +9,28 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { loadReport } from '../report/baseline.js';
 import { compareReports, renderCompareHtml, renderCompareMarkdown } from '../report/compare.js';
-import { parseOptions, UsageError } from './options.js';
+import { commandHelp, COMMON_OPTIONS, parseOptions, UsageError, type OptionSpec } from './options.js';
+
+export const OPTIONS: OptionSpec[] = [
+  { flag: 'out', kind: 'string', arg: 'DIR', help: 'where compare.md and compare.html go (default: beside B)' },
+  { flag: 'label-a', kind: 'string', arg: 'NAME', help: 'name of the first side (default: its target and folder)' },
+  { flag: 'label-b', kind: 'string', arg: 'NAME', help: 'name of the second side' },
+  { flag: 'fail-on', kind: 'string', arg: 'verdict|checks|observations|any', choices: ['verdict', 'checks', 'observations', 'any'], help: 'exit 1 when the verdicts, any check status, any observation (or any of them) differ' },
+  ...COMMON_OPTIONS,
+];
+
+export const HELP = commandHelp(
+  'storecheck compare A.json B.json [--out DIR] [--fail-on verdict|checks|observations|any]',
+  'Two report.json files (two targets, or two releases of one) side by side, check by check and ' +
+    'observation by observation, as compare.md and compare.html. It only reports (exit 0) unless ' +
+    '--fail-on names a kind of difference: then it exits 1 when one is found (a CI gate for "the ' +
+    'candidate behaves like the release").',
+  OPTIONS,
+  'exit codes: 0 compared (no difference of the --fail-on kind) · 1 such a difference · 2 usage error or unreadable report',
+);
 
 export async function compareCommand(args: string[]): Promise<number> {
-  const { options, positional } = parseOptions(args, [
-    { flag: 'out', kind: 'string', arg: 'DIR', help: 'where compare.md and compare.html go (default: beside B)' },
-    { flag: 'label-a', kind: 'string', arg: 'NAME', help: 'name of the first side' },
-    { flag: 'label-b', kind: 'string', arg: 'NAME', help: 'name of the second side' },
-    { flag: 'fail-on', kind: 'string', arg: 'WHAT', choices: ['verdict', 'checks', 'observations', 'any'], help: 'exit 1 when the verdicts, any check status, any observation (or any of them) differ' },
-  ]);
+  const { options, positional } = parseOptions(args, OPTIONS);
   if (positional.length !== 2) throw new UsageError('compare needs two report.json files: storecheck compare A.json B.json [--out DIR] [--fail-on verdict|checks|observations|any]');
   const [fa, fb] = positional.map((p) => resolve(p));
   let a, b;

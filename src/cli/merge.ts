@@ -10,12 +10,24 @@ import { computeCoverage } from '../report/coverage.js';
 import { summarize } from '../report/summary.js';
 import type { Report } from '../report/types.js';
 import { writeReports } from '../report/write.js';
-import { parseOptions, UsageError } from './options.js';
+import { commandHelp, COMMON_OPTIONS, parseOptions, UsageError, type OptionSpec } from './options.js';
+
+export const OPTIONS: OptionSpec[] = [
+  { flag: 'report-dir', kind: 'string', arg: 'DIR', help: 'where the merged report goes (default ./reports/merged)' },
+  ...COMMON_OPTIONS,
+];
+
+export const HELP = commandHelp(
+  'storecheck merge DIR... [--report-dir DIR]',
+  'Combines the reports of the shards of one run (each made with --shard i/n, the same --seed, ' +
+    '--only and --depth) into one report with one verdict. DIR is a shard\'s report folder or its ' +
+    'report.json. It refuses an incomplete set, a shard given twice, and shards of different runs.',
+  OPTIONS,
+  'exit codes: as a run — 0 conformant · 1 non-conformant · 2 usage error (a bad set of shards) · 3 no verdict',
+);
 
 export async function mergeCommand(args: string[]): Promise<number> {
-  const { options, positional } = parseOptions(args, [
-    { flag: 'report-dir', kind: 'string', arg: 'DIR', help: 'where the merged report goes (default ./reports/merged)' },
-  ]);
+  const { options, positional } = parseOptions(args, OPTIONS);
   if (positional.length < 1) throw new UsageError('merge needs the shard report directories (or report.json files): storecheck merge DIR... [--report-dir DIR]');
   const reports: Report[] = positional.map((p) => {
     const file = existsSync(p) && statSync(p).isDirectory() ? join(p, 'report.json') : p;

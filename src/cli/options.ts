@@ -12,52 +12,90 @@ export class UsageError extends Error {
 
 type Kind = 'string' | 'int' | 'flag' | 'list';
 
+/** The headings of a command's help, in this order (one table drives flags, env, config file and help). */
+export const OPTION_GROUPS = {
+  target: 'target',
+  selection: 'selection: which checks, how hard',
+  load: 'load on the target',
+  reporting: 'reporting',
+  embedded: 'embedded reference server (without --base-url)',
+  general: 'general',
+} as const;
+export type OptionGroup = keyof typeof OPTION_GROUPS;
+
 export interface OptionSpec {
   flag: string;
+  /** one-letter spelling (`-h`) */
+  short?: string;
   env?: string;
+  /** 'list': the option may repeat; its values are collected in order */
   kind: Kind;
   arg?: string;
   help: string;
   choices?: string[];
   min?: number;
+  /** the heading it is listed under in the help (default: general) */
+  group?: OptionGroup;
+  /** not settable in storecheck.config.json (per-invocation options, the key) */
+  noFile?: boolean;
 }
 
-export const RUN_OPTIONS: OptionSpec[] = [
-  { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string', arg: 'URL', help: 'target base URL (paths /api/v1/... are appended); without it the embedded reference server is started' },
-  { flag: 'api-key', env: 'STORE_API_KEY', kind: 'string', arg: 'KEY', help: 'the API key, sent in the body only; never printed or stored (prefer the env var)' },
-  { flag: 'report-dir', env: 'STORE_REPORT_DIR', kind: 'string', arg: 'DIR', help: 'where reports go (default reports/<timestamp>/, with reports/latest pointing at it)' },
-  { flag: 'depth', env: 'STORE_DEPTH', kind: 'string', arg: 'quick|standard|deep', choices: ['quick', 'standard', 'deep'], help: 'how hard the properties search (default standard)' },
-  { flag: 'seed', env: 'STORE_SEED', kind: 'int', arg: 'N', help: 'seed of every generator; replays a run (default: random, printed and reported)' },
-  { flag: 'only', env: 'STORE_ONLY', kind: 'string', arg: 'PATTERN', help: "check ids to run: globs with *, comma-separated (e.g. 'product.*,*.filters.range.*')" },
-  { flag: 'read-only', env: 'STORE_READ_ONLY', kind: 'flag', help: 'only get, count and store checks: no create, update or delete is ever sent' },
-  { flag: 'expect', env: 'STORE_EXPECT', kind: 'string', arg: 'FILE', help: 'known deviations (JSON): reported as expected failures, they do not fail the run' },
-  { flag: 'baseline', env: 'STORE_BASELINE', kind: 'string', arg: 'FILE', help: 'an earlier report.json: new failures and changed observations fail the run' },
-  { flag: 'min-coverage', env: 'STORE_MIN_COVERAGE', kind: 'int', arg: 'PERCENT', min: 0, help: 'no verdict (exit 3) when fewer than PERCENT % of the spec items could be judged' },
-  { flag: 'visibility-timeout-ms', env: 'STORE_VISIBILITY_TIMEOUT_MS', kind: 'int', arg: 'N', min: 0, help: 'how long a read may take to show a write (lagging replicas) before it is judged (default 5000)' },
-  { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, help: 'requests in flight at most, across all workers (default 24)' },
-  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
-  { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, help: 'per-request timeout (default 15000)' },
-  { flag: 'max-answer-mb', env: 'STORE_MAX_ANSWER_MB', kind: 'int', arg: 'N', min: 1, help: 'an answer larger than this is cut while it streams and not judged (default 32)' },
-  { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, help: 'requests per second at most (default 0 = unlimited)' },
-  { flag: 'deadline-s', env: 'STORE_DEADLINE_S', kind: 'int', arg: 'N', min: 10, help: 'the whole run ends by then, with cleanup (default 900)' },
-  { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', help: 'run one slice of the check files (merge the shards with `storecheck merge`)' },
-  { flag: 'insecure', env: 'STORE_INSECURE', kind: 'flag', help: "accept a self-signed TLS certificate (or give the CA with NODE_EXTRA_CA_CERTS)" },
-  { flag: 'quiet', env: 'STORE_QUIET', kind: 'flag', help: 'no progress line, only the summary' },
-  { flag: 'reference-faults', env: 'STORECHECK_REFERENCE_FAULTS', kind: 'string', arg: 'NAMES', help: 'embedded server only: switch on faults (comma-separated, see reference/README.md) to see the suite catch them' },
-  { flag: 'reference-variant', env: 'STORECHECK_REFERENCE_VARIANT', kind: 'string', arg: 'NAME', help: 'embedded server only: run it as a benign variant (another honest choice where the spec is silent)' },
-  { flag: 'help', kind: 'flag', help: 'show this help' },
+/** -h/--help and -V/--version: every command knows them (src/cli.ts answers them before the command runs). */
+export const COMMON_OPTIONS: OptionSpec[] = [
+  { flag: 'help', short: 'h', kind: 'flag', group: 'general', noFile: true, help: 'show this help and exit' },
+  { flag: 'version', short: 'V', kind: 'flag', group: 'general', noFile: true, help: 'print the version and exit' },
 ];
 
-export type ParsedOptions = Record<string, string | number | boolean | undefined>;
+export const RUN_OPTIONS: OptionSpec[] = [
+  { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string', arg: 'URL', group: 'target', help: 'target base URL (paths /api/v1/... are appended); without it the embedded reference server is started' },
+  { flag: 'api-key', env: 'STORE_API_KEY', kind: 'string', arg: 'KEY', group: 'target', noFile: true, help: 'the API key, sent in the body only; never printed or stored (prefer the env var; never in a config file)' },
+  { flag: 'insecure', env: 'STORE_INSECURE', kind: 'flag', group: 'target', help: 'accept a self-signed TLS certificate (or give the CA with NODE_EXTRA_CA_CERTS)' },
+  { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, group: 'target', help: 'per-request timeout (default 15000)' },
+  { flag: 'visibility-timeout-ms', env: 'STORE_VISIBILITY_TIMEOUT_MS', kind: 'int', arg: 'N', min: 0, group: 'target', help: 'how long a read may take to show a write (lagging replicas) before it is judged (default 5000)' },
+  { flag: 'max-answer-mb', env: 'STORE_MAX_ANSWER_MB', kind: 'int', arg: 'N', min: 1, group: 'target', help: 'an answer larger than this is cut while it streams and not judged (default 32)' },
+  { flag: 'keep-data', env: 'STORE_KEEP_DATA', kind: 'flag', group: 'target', help: 'leave the records the checks created on the target (to look at them, or to rerun a reproducer); the ledger keeps them and the run prints the sweep command that removes them' },
+  { flag: 'only', env: 'STORE_ONLY', kind: 'string', arg: 'PATTERN', group: 'selection', help: "check or item ids to run: globs with *, comma-separated (e.g. 'product.*,*.filters.range.*'); `storecheck list` prints them" },
+  { flag: 'depth', env: 'STORE_DEPTH', kind: 'string', arg: 'quick|standard|deep', choices: ['quick', 'standard', 'deep'], group: 'selection', help: 'how hard the properties search (default standard)' },
+  { flag: 'seed', env: 'STORE_SEED', kind: 'int', arg: 'N', group: 'selection', help: 'seed of every generator; replays a run (default: random, printed and reported)' },
+  { flag: 'replay', kind: 'string', arg: 'SEED:PATH', group: 'selection', noFile: true, help: 'replay one failing property case: the seed and fast-check path of a reproducer (with its --seed and --only)' },
+  { flag: 'read-only', env: 'STORE_READ_ONLY', kind: 'flag', group: 'selection', help: 'only get, count and store checks: no create, update or delete is ever sent' },
+  { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', group: 'selection', help: 'run one slice of the check files (merge the shards with `storecheck merge`)' },
+  { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, group: 'load', help: 'requests in flight at most, across all workers (default 24)' },
+  { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, group: 'load', help: 'requests per second at most (default 0 = unlimited)' },
+  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, group: 'load', help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
+  { flag: 'deadline-s', env: 'STORE_DEADLINE_S', kind: 'int', arg: 'N', min: 10, group: 'load', help: 'the whole run ends by then, with cleanup (default 900)' },
+  { flag: 'report-dir', env: 'STORE_REPORT_DIR', kind: 'string', arg: 'DIR', group: 'reporting', help: 'where reports go (default reports/<timestamp>/, with reports/latest pointing at it)' },
+  { flag: 'expect', env: 'STORE_EXPECT', kind: 'string', arg: 'FILE', group: 'reporting', help: 'known deviations (JSON): reported as expected failures, they do not fail the run' },
+  { flag: 'baseline', env: 'STORE_BASELINE', kind: 'string', arg: 'FILE', group: 'reporting', help: 'an earlier report.json: new failures and changed observations fail the run' },
+  { flag: 'min-coverage', env: 'STORE_MIN_COVERAGE', kind: 'int', arg: 'PERCENT', min: 0, group: 'reporting', help: 'no verdict (exit 3) when fewer than PERCENT % of the spec items could be judged' },
+  { flag: 'quiet', env: 'STORE_QUIET', kind: 'flag', group: 'reporting', help: 'no progress line, only the summary' },
+  { flag: 'reference-faults', env: 'STORECHECK_REFERENCE_FAULTS', kind: 'string', arg: 'NAMES', group: 'embedded', help: 'switch on faults (comma-separated, see reference/README.md) to see the suite catch them' },
+  { flag: 'reference-variant', env: 'STORECHECK_REFERENCE_VARIANT', kind: 'string', arg: 'NAME', group: 'embedded', help: 'run it as a benign variant (another honest choice where the spec is silent)' },
+  { flag: 'config', env: 'STORE_CONFIG', kind: 'string', arg: 'FILE', group: 'general', noFile: true, help: 'run options from a JSON file (default: ./storecheck.config.json when it exists); flags win over env, env over the file' },
+  ...COMMON_OPTIONS,
+];
 
-/** Parse `--flag value`, `--flag=value` and boolean `--flag`; env vars fill what flags leave out. */
+export type ParsedOptions = Record<string, string | number | boolean | string[] | undefined>;
+
+/**
+ * Parse `--flag value`, `--flag=value`, boolean `--flag` and one-letter `-h`;
+ * an option of kind 'list' may repeat. Env vars fill what flags leave out.
+ */
 export function parseOptions(argv: string[], specs: OptionSpec[], env: NodeJS.ProcessEnv = process.env): { options: ParsedOptions; positional: string[] } {
   const options: ParsedOptions = {};
   const positional: string[] = [];
   const byFlag = new Map(specs.map((s) => [s.flag, s]));
+  const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short!, s]));
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (!a.startsWith('--')) {
+    if (/^-[^-]/.test(a)) {
+      const spec = byShort.get(a.slice(1));
+      if (!spec) throw new UsageError(`unknown option ${a}${suggest(a.replace(/^-+/, ''), specs)} (see --help)`);
+      if (spec.kind !== 'flag') throw new UsageError(`option ${a} needs the long form --${spec.flag} ${spec.arg ?? ''}`.trim());
+      options[spec.flag] = true;
+      continue;
+    }
+    if (!a.startsWith('--') || a === '--') {
       positional.push(a);
       continue;
     }
@@ -72,15 +110,40 @@ export function parseOptions(argv: string[], specs: OptionSpec[], env: NodeJS.Pr
     }
     const value = eq !== -1 ? a.slice(eq + 1) : argv[++i];
     if (value === undefined || (eq === -1 && value.startsWith('--'))) throw new UsageError(`option --${name} needs a value ${spec.arg ?? ''}`.trim());
-    options[name] = convert(spec, value, `--${name}`);
+    if (spec.kind === 'list') options[name] = [...((options[name] as string[] | undefined) ?? []), convert(spec, value, `--${name}`) as string];
+    else options[name] = convert(spec, value, `--${name}`);
   }
   for (const spec of specs) {
     if (options[spec.flag] !== undefined || !spec.env) continue;
     const v = env[spec.env];
     if (v === undefined || v === '') continue;
-    options[spec.flag] = spec.kind === 'flag' ? parseBool(v, spec.env) : convert(spec, v, spec.env);
+    options[spec.flag] = fromText(spec, v, spec.env);
   }
   return { options, positional };
+}
+
+/** A value given as text (flag or env) in the option's type. */
+export function fromText(spec: OptionSpec, value: string, where: string): string | number | boolean | string[] {
+  if (spec.kind === 'flag') return parseBool(value, where);
+  if (spec.kind === 'list') return [convert(spec, value, where) as string];
+  return convert(spec, value, where);
+}
+
+/**
+ * Does a command line ask for help or the version? Walks it with the
+ * command's option table (so the value of `--only -h` is not mistaken for a
+ * flag); the first of -h/--help/-V/--version wins. Anything else, even an
+ * unknown option, is left for the command to judge.
+ */
+export function helpOrVersion(argv: string[], specs: OptionSpec[]): 'help' | 'version' | undefined {
+  const takesValue = new Set(specs.filter((s) => s.kind !== 'flag').map((s) => s.flag));
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-h' || a === '--help') return 'help';
+    if (a === '-V' || a === '--version') return 'version';
+    if (a.startsWith('--') && !a.includes('=') && takesValue.has(a.slice(2))) i++;
+  }
+  return undefined;
 }
 
 function convert(spec: OptionSpec, value: string, where: string): string | number {
@@ -105,7 +168,8 @@ function suggest(name: string, specs: OptionSpec[]): string {
   return close ? ` (did you mean --${close}?)` : '';
 }
 
-function distance(a: string, b: string): number {
+/** Levenshtein distance of two short names (for "did you mean"). */
+export function distance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++)
@@ -113,12 +177,55 @@ function distance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
-export function helpText(specs: OptionSpec[]): string {
-  return specs
-    .map((s) => {
-      const left = `  --${s.flag}${s.arg ? ` ${s.arg}` : ''}`;
-      const env = s.env ? ` [env ${s.env}]` : '';
-      return `${left.padEnd(36)}${s.help}${env}`;
+/** Help lines are wrapped to this many columns (a unit test holds every command's help to it). */
+export const HELP_WIDTH = 100;
+/** Column where an option's description starts. */
+const HELP_COLUMN = 30;
+
+/** Word-wrap `text` to `width` columns; lines after the first are indented by `indent` spaces. */
+export function wrap(text: string, width = HELP_WIDTH, indent = 0, firstIndent = indent): string {
+  const out: string[] = [];
+  for (const para of text.split('\n')) {
+    // a paragraph's own leading spaces (an indented example) are kept on its lines
+    const lead = /^ */.exec(para)![0].length;
+    let line = ' '.repeat((out.length ? indent : firstIndent) + lead);
+    let empty = true;
+    for (const word of para.split(/ +/).filter(Boolean)) {
+      if (!empty && line.length + 1 + word.length > width) {
+        out.push(line);
+        line = ' '.repeat(indent + lead);
+        empty = true;
+      }
+      line += (empty ? '' : ' ') + word;
+      empty = false;
+    }
+    out.push(line.trimEnd());
+  }
+  return out.join('\n');
+}
+
+/** The options of a table under their group headings, descriptions wrapped to HELP_WIDTH. */
+export function helpText(specs: OptionSpec[], width = HELP_WIDTH): string {
+  const groups = Object.keys(OPTION_GROUPS) as OptionGroup[];
+  const used = groups.filter((g) => specs.some((s) => (s.group ?? 'general') === g));
+  return used
+    .map((g) => {
+      const lines = specs.filter((s) => (s.group ?? 'general') === g).map((s) => optionLine(s, width));
+      return used.length > 1 ? `${OPTION_GROUPS[g]}:\n${lines.join('\n')}` : lines.join('\n');
     })
-    .join('\n');
+    .join('\n\n');
+}
+
+function optionLine(s: OptionSpec, width: number): string {
+  const left = `  ${s.short ? `-${s.short}, ` : ''}--${s.flag}${s.arg ? ` ${s.arg}` : ''}`;
+  // "[env NAME]" stays on one line (a no-break space while wrapping)
+  const text = `${s.help}${s.env ? ` [env\u00a0${s.env}]` : ''}`;
+  const body = wrap(text, width, HELP_COLUMN).replace(/\u00a0/g, ' ');
+  if (left.length >= HELP_COLUMN - 1) return `${left}\n${body}`;
+  return left.padEnd(HELP_COLUMN) + body.slice(HELP_COLUMN);
+}
+
+/** A subcommand's whole help: usage line(s), what it does, its options. */
+export function commandHelp(usage: string, about: string, specs: OptionSpec[], after?: string): string {
+  return [`usage: ${usage}`, '', wrap(about), '', 'options:', helpText(specs), ...(after ? ['', wrap(after)] : [])].join('\n');
 }

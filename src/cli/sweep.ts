@@ -6,29 +6,32 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ledger } from '../client/ledger.js';
 import { cleanupLedger } from '../run/cleanup.js';
-import { parseOptions, UsageError } from './options.js';
+import { commandHelp, COMMON_OPTIONS, parseOptions, UsageError, type OptionSpec } from './options.js';
 
-const SWEEP_OPTIONS = [
-  { flag: 'ledger', kind: 'string' as const, arg: 'FILE', help: 'a ledger.jsonl (repeatable; default: every reports/*/ledger.jsonl)' },
-  { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string' as const, arg: 'URL', help: 'the target the ledger was written against' },
-  { flag: 'api-key', env: 'STORE_API_KEY', kind: 'string' as const, arg: 'KEY', help: 'its API key' },
-  { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int' as const, arg: 'N', min: 100, help: 'per-request timeout' },
-  { flag: 'insecure', env: 'STORE_INSECURE', kind: 'flag' as const, help: 'accept a self-signed certificate' },
-  { flag: 'dry-run', kind: 'flag' as const, help: 'list what would be deleted, delete nothing' },
+export const OPTIONS: OptionSpec[] = [
+  { flag: 'ledger', kind: 'list', arg: 'FILE', help: 'a ledger.jsonl (repeatable; default: every ./reports/*/ledger.jsonl)' },
+  { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string', arg: 'URL', help: 'the target the ledger was written against' },
+  { flag: 'api-key', env: 'STORE_API_KEY', kind: 'string', arg: 'KEY', help: 'its API key (prefer the env var)' },
+  { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, help: 'per-request timeout (default 15000)' },
+  { flag: 'insecure', env: 'STORE_INSECURE', kind: 'flag', help: 'accept a self-signed certificate' },
+  { flag: 'dry-run', kind: 'flag', help: 'list what would be deleted, delete nothing (needs no target)' },
+  ...COMMON_OPTIONS,
 ];
 
+export const HELP = commandHelp(
+  'storecheck sweep [--ledger FILE]... --base-url URL [--dry-run]',
+  'Deletes what runs left on a target: every record a ledger.jsonl records as created and not ' +
+    'deleted (a crashed or killed run, a run with --keep-data), and what its unanswered creates ' +
+    'stored (looked up by their run-tagged values). Only ids a ledger records are touched; an id ' +
+    'counts as removed when a read-back shows it gone. The key comes from STORE_API_KEY.',
+  OPTIONS,
+  'exit codes: 0 done (or nothing to do) · 2 usage error · 3 some records could not be removed (listed)',
+);
+
 export async function sweepCommand(args: string[]): Promise<number> {
-  const ledgers: string[] = [];
-  // --ledger may repeat: collect every occurrence before the generic parser sees the rest
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--ledger') {
-      if (!args[i + 1]) throw new UsageError('--ledger needs a FILE');
-      ledgers.push(args[++i]);
-    } else if (args[i].startsWith('--ledger=')) ledgers.push(args[i].slice(9));
-    else rest.push(args[i]);
-  }
-  const { options } = parseOptions(rest, SWEEP_OPTIONS);
+  const { options, positional } = parseOptions(args, OPTIONS);
+  if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}" (give ledgers with --ledger FILE; see storecheck sweep --help)`);
+  const ledgers = (options.ledger as string[] | undefined) ?? [];
   const files = ledgers.length ? ledgers.map((f) => resolve(f)) : defaultLedgers();
   for (const f of files) if (!existsSync(f)) throw new UsageError(`--ledger ${f}: no such file`);
   if (!files.length) {

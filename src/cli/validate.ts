@@ -8,7 +8,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './options.js';
 import { allItems, catalogue } from '../items/index.js';
-import { onlyPattern } from '../run/vitest.js';
+import { onlyPattern } from '../run/only.js';
 import { globToRegExp } from '../report/expectations.js';
 
 /** Levenshtein distance, for "did you mean" (ids are short: the quadratic table is fine). */
@@ -37,10 +37,10 @@ export function closestIds(pattern: string, ids: readonly string[], n = 3): stri
  * ids: a typo must not become a run that judges nothing. An item pattern
  * (`<check>#<case>`) must also name an existing item.
  */
-export function checkOnly(only: string): void {
+export function checkOnly(only: string, what = '--only'): void {
   const ids = catalogue().map((c) => c.id);
   const globs = only.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!globs.length) throw new UsageError('--only is empty: give check ids or globs, e.g. --only \'product.*\'');
+  if (!globs.length) throw new UsageError(`${what} is empty: give check ids or globs, e.g. --only 'product.*'`);
   const items = allItems().map((i) => i.id);
   const matchesNothing = (glob: string) => {
     const re = onlyPattern(glob);
@@ -52,7 +52,7 @@ export function checkOnly(only: string): void {
   const empty = globs.filter(matchesNothing);
   if (empty.length === globs.length) {
     const hint = closestIds(globs[0], globs[0].includes('#') ? items : ids);
-    throw new UsageError(`--only '${only}' matches no check of the catalogue; closest ids: ${hint.join(', ')} (list them all: npm run conformance -- list)`);
+    throw new UsageError(`${what} '${only}' matches no check of the catalogue; closest ids: ${hint.join(', ')} (list them all: npm run conformance -- list)`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseOptions, RUN_OPTIONS, UsageError } from '../../src/cli/options.js';
-import { DEFAULT_CONCURRENCY, defaultWorkers, resolveConfig } from '../../src/cli.js';
+import { HELP_WIDTH, helpOrVersion, helpText, OPTION_GROUPS, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec } from '../../src/cli/options.js';
+import { DEFAULT_CONCURRENCY, defaultWorkers, parseReplay, resolveConfig } from '../../src/cli.js';
 import { onlyPattern } from '../../src/run/vitest.js';
 import { mixSeed } from '../../src/check/check.js';
 import { Ledger } from '../../src/client/ledger.js';
@@ -88,5 +88,132 @@ describe('-h, -V and their long forms', () => {
     }
     expect(out.filter((l) => l.trim() === TOOL_VERSION)).toHaveLength(3);
     expect(out.filter((l) => l.includes('usage:'))).toHaveLength(3);
+  });
+});
+
+describe('help of every command (issue 17)', () => {
+  const commands = ['run', 'sweep', 'compare', 'merge', 'list', 'openapi'];
+
+  async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string }> {
+    const out: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    (process.stdout as { write: unknown }).write = (s: string) => (out.push(String(s)), true);
+    try {
+      return { code: await fn(), out: out.join('') };
+    } finally {
+      (process.stdout as { write: unknown }).write = write;
+    }
+  }
+
+  it('every line of every command\'s help fits in 100 columns', async () => {
+    const { loadCommand } = await import('../../src/cli.js');
+    for (const name of commands) {
+      const mod = (await loadCommand(name))!;
+      const long = mod.HELP.split('\n').filter((l) => [...l].length > HELP_WIDTH);
+      expect(long, `${name}: ${long[0]}`).toEqual([]);
+      expect(mod.HELP.split('\n').length, name).toBeGreaterThan(2);
+    }
+  });
+
+  it('-h, --help, -V and --version work for every command, before it judges its arguments', async () => {
+    const { main, loadCommand } = await import('../../src/cli.js');
+    const { TOOL_VERSION } = await import('../../src/version.js');
+    for (const name of commands) {
+      const { HELP } = (await loadCommand(name))!;
+      for (const h of ['-h', '--help']) expect(await capture(() => main([name, h, '--no-such-flag']))).toEqual({ code: 0, out: HELP + '\n' });
+      for (const v of ['-V', '--version']) expect(await capture(() => main([name, v]))).toEqual({ code: 0, out: TOOL_VERSION + '\n' });
+    }
+    expect((await capture(() => main(['help', 'sweep']))).out).toMatch(/^usage: storecheck sweep/);
+    expect(await capture(() => main(['--depth', 'quick', '-h']))).toMatchObject({ code: 0, out: expect.stringMatching(/^storecheck .*\n\nusage:/) });
+  });
+
+  it('the value of an option is never taken for -h or -V', () => {
+    expect(helpOrVersion(['--only', '-h'], RUN_OPTIONS)).toBeUndefined();
+    expect(helpOrVersion(['--only=x', '-h'], RUN_OPTIONS)).toBe('help');
+    expect(helpOrVersion(['--read-only', '-V', '--help'], RUN_OPTIONS)).toBe('version');
+    expect(() => parseOptions(['-q'], RUN_OPTIONS, {})).toThrow(/unknown option -q/);
+  });
+
+  it('run options are listed under their group headings, each with its env var', () => {
+    const help = helpText(RUN_OPTIONS);
+    const headings = Object.values(OPTION_GROUPS).map((g) => help.indexOf(`\n${g}:\n`) + 1 || help.indexOf(`${g}:\n`));
+    expect(headings.every((at) => at >= 0)).toBe(true);
+    expect([...headings].sort((a, b) => a - b)).toEqual(headings);
+    for (const s of RUN_OPTIONS) {
+      expect(help).toContain(`--${s.flag}`);
+      if (s.env) expect(help).toContain(`[env ${s.env}]`);
+      expect(s.group, s.flag).toBeDefined();
+    }
+    expect(wrap('aaa bbb ccc', 7, 2, 0)).toBe('aaa bbb\n  ccc');
+  });
+
+  it('every command exports its complete option table (flags a CI template may use)', async () => {
+    const { loadCommand } = await import('../../src/cli.js');
+    const flags = async (m: string) => ((await loadCommand(m))!.OPTIONS as OptionSpec[]).map((s) => s.flag);
+    expect(await flags('sweep')).toEqual(expect.arrayContaining(['ledger', 'base-url', 'api-key', 'timeout-ms', 'insecure', 'dry-run', 'help', 'version']));
+    expect(await flags('compare')).toEqual(expect.arrayContaining(['out', 'label-a', 'label-b', 'fail-on']));
+    expect(await flags('merge')).toEqual(expect.arrayContaining(['report-dir']));
+    expect(await flags('list')).toEqual(expect.arrayContaining(['only', 'items', 'json']));
+    expect(RUN_OPTIONS.map((s) => s.flag)).toEqual(expect.arrayContaining(['keep-data', 'replay', 'config']));
+    // --ledger repeats
+    const { OPTIONS } = await import('../../src/cli/sweep.js');
+    expect(parseOptions(['--ledger', 'a', '--ledger=b'], OPTIONS, {}).options.ledger).toEqual(['a', 'b']);
+  });
+});
+
+describe('--replay, --keep-data and the embedded server in RunConfig', () => {
+  it('--replay SEED:PATH as a reproducer gives it; anything else is a usage error', async () => {
+    expect(parseReplay('-360694288:0')).toEqual({ seed: -360694288, path: '0' });
+    expect(parseReplay('12:3:0:1')).toEqual({ seed: 12, path: '3:0:1' });
+    for (const bad of ['', '12', '12:', 'x:0', '12:a', '12:0:', '99999999999:0', '1.5:0']) expect(() => parseReplay(bad), bad).toThrow(/--replay must be SEED:PATH/);
+    await expect(resolveConfig({ replay: '5:0' })).rejects.toThrow(/--replay needs the run's --seed/);
+    expect((await resolveConfig({ replay: '5:0:1', seed: 3 })).replay).toEqual({ seed: 5, path: '0:1' });
+  });
+
+  it('--keep-data needs an external target; the embedded server\'s faults and variant are recorded', async () => {
+    await expect(resolveConfig({ 'keep-data': true })).rejects.toThrow(/--keep-data needs --base-url/);
+    expect((await resolveConfig({ 'keep-data': true, 'base-url': 'https://a.example', 'api-key': 'k' })).keepData).toBe(true);
+    expect(await resolveConfig({ 'reference-faults': 'a, b', 'reference-variant': 'v' })).toMatchObject({ referenceFaults: ['a', 'b'], referenceVariant: 'v' });
+  });
+});
+
+describe('storecheck list', () => {
+  async function list(args: string[]): Promise<string> {
+    const out: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    const err = process.stderr.write.bind(process.stderr);
+    (process.stdout as { write: unknown }).write = (s: string) => (out.push(String(s)), true);
+    (process.stderr as { write: unknown }).write = () => true;
+    try {
+      const { listCommand } = await import('../../src/cli/list.js');
+      expect(await listCommand(args)).toBe(0);
+    } finally {
+      (process.stdout as { write: unknown }).write = write;
+      (process.stderr as { write: unknown }).write = err;
+    }
+    return out.join('');
+  }
+
+  it('prints id, rule, section and level of the checks --only selects (the GLOB argument alike)', async () => {
+    const text = await list(['--only', 'product.filters.range.price_*']);
+    expect(text.trim().split('\n')).toEqual([
+      expect.stringMatching(/^product\.filters\.range\.price_min +filters\.range +§4 Filter naming +must +2 items$/),
+      expect.stringMatching(/^product\.filters\.range\.price_max +filters\.range +§4 Filter naming +must +2 items$/),
+    ]);
+    expect(await list(['product.filters.range.price_*'])).toBe(text);
+  });
+
+  it('--json: the same selection as a run; --items the spec items', async () => {
+    const rows = JSON.parse(await list(['--only', 'store.*', '--json'])) as { id: string; rule: string; section: string; level: string }[];
+    const { selectChecks } = await import('../../src/run/plan.js');
+    expect(rows.map((r) => r.id)).toEqual(selectChecks('store.*').map((c) => c.id));
+    expect(rows[0]).toMatchObject({ rule: expect.any(String), section: expect.stringMatching(/^§/), level: expect.stringMatching(/^(must|quirk|observe)$/) });
+    const items = JSON.parse(await list(['--items', '--json', '--only', 'product.filters.range.price_min#equal'])) as { id: string }[];
+    expect(items.map((i) => i.id)).toEqual(['product.filters.range.price_min#equal']);
+  });
+
+  it('a pattern that selects nothing is a usage error naming the closest ids', async () => {
+    const { listCommand } = await import('../../src/cli/list.js');
+    await expect(listCommand(['--only', 'prodcut.filters.id'])).rejects.toThrow(/--only 'prodcut\.filters\.id' matches no check.*product\.filters\.id/);
   });
 });
