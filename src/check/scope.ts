@@ -8,6 +8,7 @@ import type { CallResult, Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import { resource as resourceModel, type ResourceModel } from '../schema/model.js';
 import { CheckFailure, TargetError, isTargetError } from './failure.js';
+import { currentRuntime } from './runtime.js';
 
 /** Bytes of data per create request: 1001 pages of long content would make one body of tens of MB. */
 const CREATE_BODY_BUDGET = 4 * 1024 * 1024;
@@ -127,8 +128,16 @@ export class Scope {
     this.created.set(resource, [...(this.created.get(resource) ?? []), ...ids]);
   }
 
-  /** Delete everything this scope created; returns what could not be deleted. */
+  /**
+   * Delete everything this scope created; returns what could not be deleted.
+   * With --keep-data (the run's config) nothing is deleted: the records stay,
+   * the ledger keeps them for `storecheck sweep`.
+   */
   async close(): Promise<{ resource: string; ids: string[]; problem: string }[]> {
+    if (currentRuntime()?.config.keepData) {
+      this.created.clear();
+      return [];
+    }
     const leftovers: { resource: string; ids: string[]; problem: string }[] = [];
     // products reference categories and collections: delete them first
     const order = [...this.created.keys()].sort((a, b) => (a === 'product' ? -1 : b === 'product' ? 1 : 0));

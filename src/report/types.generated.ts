@@ -139,7 +139,7 @@ export interface Reproducer {
    */
   path?: string;
   /**
-   * The storecheck command that replays this check.
+   * The storecheck command that reruns this check (or item) as the run ran it: its seed, depth and target (--base-url; the key from STORE_API_KEY), or the embedded server's faults and variant, and --replay SEED:PATH when a property failed.
    */
   command?: string;
 }
@@ -374,6 +374,14 @@ export interface Report {
      * true when the target is the embedded reference server.
      */
     embedded: boolean;
+    /**
+     * The embedded reference server's faults switched on (--reference-faults).
+     */
+    referenceFaults?: string[];
+    /**
+     * The embedded reference server's benign variant (--reference-variant).
+     */
+    referenceVariant?: string;
   };
   run: {
     /**
@@ -439,5 +447,13 @@ export interface Report {
      * ids of records the run created and could not delete
      */
     leftBehind: string[];
+    /**
+     * --keep-data: records the run created and left on the target on purpose (no cleanup ran); the ledger holds them.
+     */
+    kept?: number;
+    /**
+     * --keep-data: the command that removes the kept records later (the key from STORE_API_KEY).
+     */
+    sweep?: string;
   };
 }

@@ -7,6 +7,8 @@ import type { CheckTaskMeta } from '../check/check.js';
 import type { ItemRecord } from '../check/items.js';
 import { findCheckDef } from '../items/index.js';
 import type { CheckResult, CheckStatus, HttpExchange, ItemResult } from '../report/types.js';
+import { onlySelects, type RunPlan } from './plan.js';
+import { reproducerCommand, type ReproducerConfig } from './reproduce.js';
 
 export interface Progress {
   done: number;
@@ -22,17 +24,51 @@ export class CheckCollector implements Reporter {
   readonly items: ItemResult[] = [];
   /** problems of the suite itself (a check file that did not load, an unhandled error) */
   readonly engineErrors: string[] = [];
+  /** suite files whose registered checks differ from the plan (src/run/plan.ts suiteFileSelects is stale) */
+  readonly planMismatches: string[] = [];
   /** requests made by checks, as the checks counted them */
   requests = 0;
   private total = 0;
+  private plan?: RunPlan;
   private failed = 0;
   private errors = 0;
 
-  constructor(private readonly onProgress?: (p: Progress) => void) {}
+  /**
+   * `config`: the run's, for the reproducer commands (its seed, target, depth…);
+   * without it (unit tests) a reproducer command names the check only.
+   */
+  constructor(
+    private readonly onProgress?: (p: Progress) => void,
+    private readonly config?: ReproducerConfig & { only?: string },
+  ) {}
+
+  /** The checks the run will finish, known before the first (src/run/plan.ts): the progress total from the start. */
+  setPlan(plan: RunPlan): void {
+    this.plan = plan;
+    this.total = plan.total;
+  }
+
+  /** The total the progress line shows: planned, or (without a plan) counted as vitest collects each file. */
+  get planned(): number {
+    return this.total;
+  }
 
   onTestModuleCollected(module: TestModule): void {
-    for (const t of module.children.allTests()) if (t.options.mode !== 'skip' && t.options.mode !== 'todo') this.total++;
     for (const e of module.errors()) this.engineErrors.push(`${relative(module.moduleId)}: ${e.message}`);
+    if (!this.plan) {
+      for (const t of module.children.allTests()) if (t.options.mode !== 'skip' && t.options.mode !== 'todo') this.total++;
+      return;
+    }
+    // the plan said which checks this file registers: a file that registers others (a stale
+    // file → checks rule in src/run/plan.ts) corrects the total now, and is named in planMismatches
+    const selects = onlySelects(this.config?.only);
+    const file = relative(module.moduleId);
+    const registered = [...module.children.allTests()].map((t) => t.name.split(' — ')[0]).filter(selects);
+    const planned = new Set(this.plan.byFile.get(module.moduleId) ?? this.plan.byFile.get(file) ?? []);
+    if (registered.length === planned.size && registered.every((id) => planned.has(id))) return;
+    this.total += registered.length - planned.size;
+    // a file that did not load registers nothing: an engine error (above), not a stale plan
+    if (!module.errors().length) this.planMismatches.push(`${file}: registers ${registered.length} selected check(s), the plan says ${planned.size}`);
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -40,7 +76,11 @@ export class CheckCollector implements Reporter {
     const result = testCase.result();
     if (!meta) {
       // filtered out by --only / shard (never ran), or a test that is not a check
-      if (result.state === 'skipped') { this.total--; return; }
+      if (result.state === 'skipped') {
+        // without a plan, every test of a collected file was counted: one that never ran is taken off
+        if (!this.plan) this.total--;
+        return;
+      }
       if (result.state === 'failed') this.engineErrors.push(`${testCase.fullName}: ${result.errors?.[0]?.message ?? 'failed'} (not a storecheck check)`);
       return;
     }
@@ -71,7 +111,7 @@ export class CheckCollector implements Reporter {
           curl: f.curl,
           seed: f.seed ?? meta.seed,
           path: f.path,
-          command: `npm run conformance -- --only '${meta.id}' --seed <run seed>`,
+          command: this.command(meta.id, f.seed, f.path),
         };
         if (f.counterexample !== undefined) check.actual = check.actual ?? { counterexample: f.counterexample };
       }
@@ -120,12 +160,18 @@ export class CheckCollector implements Reporter {
           ...(rec.curl ? { curl: rec.curl } : {}),
           seed: rec.seed ?? meta.seed,
           ...(rec.path ? { path: rec.path } : {}),
-          command: `npm run conformance -- --only '${item.id}' --seed <run seed>`,
+          command: this.command(item.id, rec.seed, rec.path),
         };
       } else if (rec.status === 'error' && rec.evidence) r.evidence = rec.evidence as HttpExchange[];
       out.push(r);
     }
     return out;
+  }
+
+  /** The command that reruns one check or item as this run ran it (with --replay when a property failed). */
+  private command(id: string, seed: number | undefined, path: string | undefined): string {
+    if (!this.config) return `npm run conformance -- --only '${id}'`;
+    return reproducerCommand(this.config, id, { seed, path });
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {

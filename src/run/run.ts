@@ -22,6 +22,7 @@ import type { CheckResult, ItemResult, Observation, Report } from '../report/typ
 import { catalogue } from '../items/index.js';
 import { writeReports } from '../report/write.js';
 import { toEvidence } from '../check/evidence.js';
+import { shellQuote } from '../check/reproducer.js';
 import { cleanupLedger } from './cleanup.js';
 import { CheckCollector } from './collector.js';
 import { Terminal } from './terminal.js';
@@ -166,6 +167,9 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       observations = await probeObservations(client, config);
       config.observations = Object.fromEntries(Object.entries(observations).map(([k, o]) => [k, o.value]));
     }
+    // how many checks will finish, said before the first starts (the progress total does not grow)
+    const prepared = await preparing;
+    if (!interrupted && !(prepared instanceof Error)) term.plan(prepared.plan);
     publishState(config.observations ?? {});
     endPhase('probes');
 
@@ -174,6 +178,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const run = ran ?? { collector: new CheckCollector() };
     term.endProgress();
     endPhase('checks');
+    for (const m of run.collector.planMismatches) term.line(`storecheck: the run's plan (src/run/plan.ts) is out of date: ${m}`);
 
     let checks: CheckResult[] = run.collector.results;
     const applied = expectations ? applyExpectations(checks, expectations) : undefined;
@@ -183,13 +188,17 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     if (unregistered.length) run.collector.engineErrors.push(`${unregistered.length} check(s) of the item catalogue were registered by no suite: ${unregistered.slice(0, 5).join(', ')}`);
     const coverage = computeCoverage(items);
 
-    term.line('cleaning up…');
+    // --keep-data: no cleanup; the ledger keeps what the run created, for sweep
+    const kept = config.keepData ? keptRecords(config) : undefined;
+    if (!kept) term.line('cleaning up…');
     // a store whose reads lag its writes shows a deletion a little later: read back until the deadline
     const lagged = readObservation(config.observations ?? {}, 'consistency.readAfterWriteMs') > 0;
-    const cleanup = await cleanupLedger({ ...config, settleMs: lagged ? config.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS : 0 }, [config.ledgerFile]);
+    const cleanup = kept ?? (await cleanupLedger({ ...config, settleMs: lagged ? config.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS : 0 }, [config.ledgerFile]));
     endPhase('cleanup');
     if (interrupted) {
-      interrupted += `; cleanup deleted ${cleanup.deleted} record(s)${cleanup.leftBehind.length ? `, ${cleanup.leftBehind.length} left behind (storecheck sweep --ledger ${config.ledgerFile})` : ', none left behind'}`;
+      interrupted += kept
+        ? `; ${kept.kept} record(s) kept (--keep-data): ${kept.sweep}`
+        : `; cleanup deleted ${cleanup.deleted} record(s)${cleanup.leftBehind.length ? `, ${cleanup.leftBehind.length} left behind (storecheck sweep --ledger ${config.ledgerFile})` : ', none left behind'}`;
     }
     const targetErrors = [
       ...run.collector.engineErrors.map((message) => ({ message: `storecheck: ${message}`, count: 1 })),
@@ -205,7 +214,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const report: Report = {
       reportVersion: 1,
       tool: { name: 'storecheck', version: TOOL_VERSION },
-      target: { baseUrl: config.baseUrl, embedded: config.embedded },
+      target: targetOf(config),
       run: {
         runTag: config.runTag,
         seed: config.seed,
@@ -225,7 +234,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       coverage,
       observations,
       targetErrors,
-      cleanup: { created: cleanup.created, deleted: cleanup.deleted, leftBehind: cleanup.leftBehind },
+      cleanup: { created: cleanup.created, deleted: cleanup.deleted, leftBehind: cleanup.leftBehind, ...(kept ? { kept: kept.kept, sweep: kept.sweep } : {}) },
     };
     if (applied) report.expectations = expectationsInfo(inputs.expectFile!, applied);
     if (baselineReport) {
@@ -276,12 +285,22 @@ export function notTheApi(baseUrl: string, ex: Exchange): string | undefined {
   return undefined;
 }
 
+/** report.target: the URL, and for the embedded server the faults and variant it ran with. */
+function targetOf(config: RunConfig): Report['target'] {
+  return {
+    baseUrl: config.baseUrl,
+    embedded: config.embedded,
+    ...(config.referenceFaults?.length ? { referenceFaults: config.referenceFaults } : {}),
+    ...(config.referenceVariant ? { referenceVariant: config.referenceVariant } : {}),
+  };
+}
+
 /** What every report of a run that ended before its checks starts with. */
 function reportHead(config: RunConfig, started: number, client: StoreClient): Pick<Report, 'reportVersion' | 'tool' | 'target' | 'run'> {
   return {
     reportVersion: 1,
     tool: { name: 'storecheck', version: TOOL_VERSION },
-    target: { baseUrl: config.baseUrl, embedded: config.embedded },
+    target: targetOf(config),
     run: { runTag: config.runTag, seed: config.seed, depth: config.depth, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, requestCount: client.http.stats.requests, readOnly: config.readOnly, concurrency: config.concurrency },
   };
 }
@@ -341,6 +360,18 @@ function headerOnlyVerdict(config: RunConfig, started: number, client: StoreClie
   const written = writeReports(config.reportDir, report, client.redactor.list());
   term.summary(report, written);
   return { exitCode: EXIT.nonConformant, report, reason: summary.reason };
+}
+
+/**
+ * --keep-data: what the run leaves on the target, from its ledger lines — the
+ * records created and not deleted (and creates never answered, which sweep
+ * looks up) — and the command that removes them later.
+ */
+function keptRecords(config: RunConfig): { created: number; deleted: number; leftBehind: string[]; requests: number; kept: number; sweep: string } {
+  const ledger = Ledger.load([config.ledgerFile], 'sweep', config.runTag);
+  const kept = [...ledger.outstanding().values()].reduce((n, ids) => n + ids.length, 0);
+  const arg = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : shellQuote(s));
+  return { created: ledger.createdCount(), deleted: 0, leftBehind: [], requests: 0, kept, sweep: `storecheck sweep --ledger ${arg(config.ledgerFile)} --base-url ${arg(config.baseUrl)}` };
 }
 
 /** Items of checks listed in --expect take their check's standing: failed items expected, passes unexpected. */

@@ -1,18 +1,36 @@
 /**
- * What the run prints: a progress line (rewritten in place on a terminal, a
- * line every 10% otherwise), then a summary. Everything printed goes through
- * the redactor, so no key reaches a CI log.
+ * What the run prints on stderr: the plan (how many checks, known before the
+ * first), a progress line (rewritten in place on a terminal, a line every 10%
+ * otherwise), then a summary with the failures grouped by rule. Colour when
+ * stderr is a terminal (NO_COLOR / FORCE_COLOR: src/run/colour.ts).
+ * Everything printed goes through the redactor, so no key reaches a CI log.
  */
 import type { Redactor } from '../client/redact.js';
-import type { Report } from '../report/types.js';
+import { failureGroupCount, failureGroups } from '../report/groups.js';
+import type { CheckResult, Report } from '../report/types.js';
 import type { Progress } from './collector.js';
+import { colourEnabled, paint, type Paint } from './colour.js';
+
+/** Rule groups shown in the closing summary (the report has them all). */
+const SHOWN_GROUPS = 8;
+/** Check ids named per group after its first. */
+const SHOWN_IDS = 3;
 
 export class Terminal {
   redactor?: Redactor;
   private lastDecile = -1;
   private drawn = false;
+  private readonly c: Paint;
+  private readonly tty: boolean;
 
-  constructor(private readonly quiet: boolean, private readonly secrets: string[] = []) {}
+  constructor(
+    private readonly quiet: boolean,
+    private readonly secrets: string[] = [],
+    opts: { colour?: boolean; tty?: boolean } = {},
+  ) {
+    this.tty = opts.tty ?? process.stderr.isTTY === true;
+    this.c = paint(opts.colour ?? colourEnabled(process.stderr));
+  }
 
   private clean(s: string): string {
     let out = this.redactor ? this.redactor.text(s) : s;
@@ -20,52 +38,99 @@ export class Terminal {
     return out;
   }
 
+  private write(s: string): void {
+    process.stderr.write(s);
+  }
+
   line(s: string): void {
     if (this.drawn) this.endProgress();
-    process.stderr.write(this.clean(s) + '\n');
+    this.write(this.clean(s) + '\n');
+  }
+
+  /** The run's size, before its first check: the progress total starts where it ends. */
+  plan(p: { total: number; items: number }): void {
+    this.line(`running ${p.total} check${p.total === 1 ? '' : 's'} judging ${p.items} spec item${p.items === 1 ? '' : 's'}…`);
   }
 
   progress(p: Progress): void {
     if (this.quiet) return;
-    const text = `checks ${p.done}/${p.total} · ${p.failed} failed${p.errors ? ` · ${p.errors} target errors` : ''}`;
-    if (process.stderr.isTTY) {
-      process.stderr.write(`\r${this.clean(text)}\x1b[K`);
+    const failed = p.failed ? this.c.red(`${p.failed} failed`) : `${p.failed} failed`;
+    const errors = p.errors ? ` · ${this.c.yellow(`${p.errors} target error${p.errors === 1 ? '' : 's'}`)}` : '';
+    const text = `checks ${p.done}/${p.total} · ${failed}${errors}`;
+    if (this.tty) {
+      this.write(`\r${this.clean(text)}\x1b[K`);
       this.drawn = true;
     } else {
       const decile = Math.floor((p.done / Math.max(1, p.total)) * 10);
       if (decile !== this.lastDecile) {
         this.lastDecile = decile;
-        process.stderr.write(this.clean(text) + '\n');
+        this.write(this.clean(text) + '\n');
       }
     }
   }
 
   endProgress(): void {
-    if (this.drawn) process.stderr.write('\n');
+    if (this.drawn) this.write('\n');
     this.drawn = false;
   }
 
   summary(report: Report, written: Record<string, string> | string[]): void {
-    const s = report.summary;
-    const lines = [
-      '',
-      `verdict: ${s.verdict.toUpperCase()} — ${s.reason}`,
-      `checks: ${s.total} · passed ${s.passed} · failed ${s.failed} · expected-fail ${s.expectedFail} · unexpected-pass ${s.unexpectedPass} · errors ${s.errors} · skipped ${s.skipped}`,
-      `requests: ${report.run.requestCount} in ${(report.run.durationMs / 1000).toFixed(1)} s · seed ${report.run.seed}`,
-    ];
-    const failed = report.checks.filter((c) => c.status === 'failed');
-    for (const c of failed.slice(0, 15)) lines.push(`  ✗ ${c.id} (${c.section}, ${c.level}): ${firstLine(c.message)}`);
-    if (failed.length > 15) lines.push(`  … and ${failed.length - 15} more failures (see the report)`);
-    const paths = Array.isArray(written) ? written : Object.values(written);
-    const c = report.cleanup;
-    if (c?.leftBehind.length) {
-      const ledger = paths.length ? `${String(paths[0]).replace(/[\\/][^\\/]*$/, '')}/ledger.jsonl` : '<report dir>/ledger.jsonl';
-      lines.push(`cleanup: ${c.leftBehind.length} record(s) LEFT BEHIND on the target (still there when read back); retry with: storecheck sweep --ledger ${ledger}`);
-      for (const l of c.leftBehind.slice(0, 5)) lines.push(`  left behind: ${l}`);
-    } else if (c && c.created > 0) lines.push(`cleanup: every one of the ${c.created} record(s) the run created is gone (read back)`);
-    lines.push(`reports: ${paths.join(', ')}`);
-    for (const l of lines) process.stderr.write(this.clean(l) + '\n');
+    for (const l of summaryLines(report, written, this.c)) this.write(this.clean(l) + '\n');
   }
+}
+
+/** The closing summary: verdict, counts, failures grouped by rule, cleanup, where the reports are. */
+export function summaryLines(report: Report, written: Record<string, string> | string[], c: Paint = paint(false)): string[] {
+  const s = report.summary;
+  const verdict = s.verdict === 'conformant' ? c.green : s.verdict === 'non-conformant' ? c.red : c.yellow;
+  const lines = [
+    '',
+    `verdict: ${c.bold(verdict(s.verdict.toUpperCase()))} — ${s.reason}`,
+    `checks: ${s.total} · passed ${s.passed} · failed ${s.failed} · expected-fail ${s.expectedFail} · unexpected-pass ${s.unexpectedPass} · errors ${s.errors} · skipped ${s.skipped}`,
+    `requests: ${report.run.requestCount} in ${(report.run.durationMs / 1000).toFixed(1)} s · seed ${report.run.seed}`,
+  ];
+  lines.push(...failureLines(report.checks, c));
+  const paths = Array.isArray(written) ? written : Object.values(written);
+  const cl = report.cleanup;
+  const ledger = paths.length ? `${String(paths[0]).replace(/[\\/][^\\/]*$/, '')}/ledger.jsonl` : '<report dir>/ledger.jsonl';
+  if (cl?.kept !== undefined) {
+    lines.push(
+      `${c.yellow('kept')}: ${cl.kept} record(s) the run created are still on the target (--keep-data); remove them later with:`,
+      `  ${cl.sweep ?? `storecheck sweep --ledger ${ledger} --base-url ${report.target.baseUrl}`}`,
+    );
+  } else if (cl?.leftBehind.length) {
+    lines.push(`cleanup: ${c.red(`${cl.leftBehind.length} record(s) LEFT BEHIND`)} on the target (still there when read back); retry with: storecheck sweep --ledger ${ledger}`);
+    for (const l of cl.leftBehind.slice(0, 5)) lines.push(`  left behind: ${l}`);
+  } else if (cl && cl.created > 0) lines.push(`cleanup: every one of the ${cl.created} record(s) the run created is gone (read back)`);
+  lines.push(`reports: ${paths.join(', ')}`);
+  return lines;
+}
+
+/**
+ * Failed checks by rule, largest group first (src/report/groups.ts): the
+ * rule, how many checks on how many resources, its section and level; the
+ * first check's message and reproducer command, and the next check ids.
+ */
+export function failureLines(checks: CheckResult[], c: Paint = paint(false)): string[] {
+  const groups = failureGroups(checks);
+  if (!groups.length) return [];
+  const failed = groups.reduce((n, g) => n + g.checks.length, 0);
+  const lines = [`failures by rule (${groups.length} rule${groups.length === 1 ? '' : 's'}, ${failed} check${failed === 1 ? '' : 's'}):`];
+  for (const g of groups.slice(0, SHOWN_GROUPS)) {
+    const [first, ...others] = g.checks;
+    lines.push(`  ${c.red('✗')} ${c.bold(g.rule)} ${failureGroupCount(g)} (${g.section}, ${g.level}) — ${g.title}`);
+    lines.push(`      ${first.id}: ${firstLine(first.message)}`);
+    if (others.length) {
+      const named = others.slice(0, SHOWN_IDS).map((x) => x.id).join(', ');
+      lines.push(c.dim(`      also ${named}${others.length > SHOWN_IDS ? ` … (+${others.length - SHOWN_IDS} more)` : ''}`));
+    }
+    if (first.reproducer?.command) lines.push(c.dim(`      rerun: ${first.reproducer.command}`));
+  }
+  if (groups.length > SHOWN_GROUPS) {
+    const rest = groups.slice(SHOWN_GROUPS);
+    lines.push(`  … and ${rest.length} more rule(s) with ${rest.reduce((n, g) => n + g.checks.length, 0)} failed check(s) (see the report)`);
+  }
+  return lines;
 }
 
 function firstLine(s: string | undefined): string {

@@ -9,6 +9,8 @@ import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config.js';
 import { CheckCollector, type Progress } from './collector.js';
 import { AllureReporter } from './allure-reporter.js';
+import { onlyPattern } from './only.js';
+import { planRun } from './plan.js';
 
 import { PROJECT_ROOT } from '../version.js';
 
@@ -18,16 +20,8 @@ export interface VitestRun {
   collector: CheckCollector;
 }
 
-/**
- * `--only 'product.*,*.filters.range.*'` → a test-name regex over check ids (names are `<id> — <title>`).
- * An item pattern (`<check>#<case>`) selects its check here; the check then judges only the matching items.
- */
-export function onlyPattern(only: string): RegExp {
-  const alternatives = only.split(',').map((s) => s.trim()).filter(Boolean).map((glob) =>
-    glob.split('#')[0].split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^ ]*'),
-  );
-  return new RegExp(`^(?:${alternatives.join('|')}) — `);
-}
+/** `--only` → vitest's test-name pattern (src/run/only.ts, light enough for the CLI to load alone). */
+export { onlyPattern };
 
 /**
  * Where vitest keeps its caches (vite's cacheDir, the file module cache), or undefined for vitest's
@@ -50,6 +44,8 @@ export function cacheRoot(root: string = PROJECT_ROOT, uid: number | string = pr
 
 /** A vitest instance made ahead of time (it loads while the preflight and probes talk to the target). */
 export interface PreparedVitest {
+  /** what the run will judge: its checks and items, known before the first check */
+  plan: { total: number; items: number };
   /** provides the final config (observations included) to the workers, runs the checks */
   run(config: RunConfig, shouldStop?: () => string | undefined): Promise<VitestRun>;
   /** closes the instance without running (a run that ends before its checks) */
@@ -64,7 +60,7 @@ export async function prepareVitest(
   config: RunConfig,
   opts: { onProgress?: (p: Progress) => void; allureDir?: string; redact?: (text: string) => string } = {},
 ): Promise<PreparedVitest> {
-  const collector = new CheckCollector(opts.onProgress);
+  const collector = new CheckCollector(opts.onProgress, config);
   const reporters: any[] = [collector];
   if (opts.allureDir) reporters.push(new AllureReporter({ resultsDir: opts.allureDir, redact: opts.redact }));
   const ours = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
@@ -96,6 +92,12 @@ export async function prepareVitest(
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     for (const l of process.listeners(sig)) if (!ours[sig].includes(l)) process.off(sig, l);
   }
+  // the total, before the first check: the suite files of this run (of this shard, as vitest's own
+  // sequencer splits them) and the checks each registers (src/run/plan.ts), under --only
+  const specs = await vitest.globTestSpecifications();
+  const files = config.shard ? await new (vitest.config.sequence.sequencer as any)(vitest).shard([...specs]) : specs;
+  const plan = planRun(files.map((f: { moduleId: string }) => f.moduleId), config.only);
+  collector.setPlan(plan);
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -103,6 +105,7 @@ export async function prepareVitest(
     await vitest.close();
   };
   return {
+    plan: { total: plan.total, items: plan.items },
     close,
     async run(final, shouldStop) {
       // structured-cloned to every worker when the files start

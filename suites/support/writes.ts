@@ -203,7 +203,8 @@ export async function withCreated<T>(
       ctx.scope.forget(r.name, ids);
     });
   } finally {
-    const mine = ctx.scope.ids(r.name).filter((id) => !before.has(lower(id)) && !gone.has(lower(id)));
+    // --keep-data: the records stay (the scope keeps them too; the ledger has them for sweep)
+    const mine = ctx.config.keepData ? [] : ctx.scope.ids(r.name).filter((id) => !before.has(lower(id)) && !gone.has(lower(id)));
     const max = observed('limits.maxDataItems');
     const size = max && max > 0 ? max : mine.length;
     for (let i = 0; i < mine.length; i += size) {
