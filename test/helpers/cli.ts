@@ -39,7 +39,8 @@ export function runCli(args: string[], opts: RunCliOptions = {}): Promise<CliRes
     const [cmd, entry] = opts.entry === 'bin' ? [process.execPath, join(ROOT, 'bin', 'storecheck.mjs')] : [TSX, join(ROOT, 'src', 'cli.ts')];
     const child = spawn(cmd, [entry, ...withDir], {
       cwd: ROOT,
-      env: { ...process.env, STORE_API_KEY: '', STORE_BASE_URL: '', ...opts.env },
+      // plain text on stderr (tests read it) even where CI sets FORCE_COLOR
+      env: { ...process.env, STORE_API_KEY: '', STORE_BASE_URL: '', FORCE_COLOR: '0', ...opts.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: opts.detached === true,
     });
