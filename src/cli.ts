@@ -11,7 +11,6 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunConfig } from './config.js';
 import { COMMON_OPTIONS, helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
-import { withConfigFile } from './cli/config-file.js';
 import { ConfigError, EXIT, TOOL_VERSION } from './version.js';
 
 /**
@@ -131,6 +130,8 @@ function print(text: string): number {
 async function runCommand(args: string[]): Promise<number> {
   const { options: given, positional } = parseOptions(args, RUN_OPTIONS);
   if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}" (options start with --; see --help)`);
+  // the config file (ajv) is loaded only for a run
+  const { withConfigFile } = await import('./cli/config-file.js');
   const options = withConfigFile(given);
   const config = await resolveConfig(options);
   let stopEmbedded: (() => Promise<void>) | undefined;
