@@ -42,7 +42,7 @@ export interface StorecheckConfig {
    */
   'max-answer-mb'?: number;
   /**
-   * leave the records the checks created on the target (to look at them, or to rerun a reproducer); the ledger keeps them and the run prints the sweep command that removes them. Flag --keep-data, env STORE_KEEP_DATA.
+   * leave the records the run created on the target (to look at them, or to rerun a reproducer's curl; external targets only); the ledger keeps them and the run prints the sweep command that removes them. Flag --keep-data, env STORE_KEEP_DATA.
    */
   'keep-data'?: boolean;
   /**

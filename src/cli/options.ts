@@ -53,7 +53,7 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, group: 'target', help: 'per-request timeout (default 15000)' },
   { flag: 'visibility-timeout-ms', env: 'STORE_VISIBILITY_TIMEOUT_MS', kind: 'int', arg: 'N', min: 0, group: 'target', help: 'how long a read may take to show a write (lagging replicas) before it is judged (default 5000)' },
   { flag: 'max-answer-mb', env: 'STORE_MAX_ANSWER_MB', kind: 'int', arg: 'N', min: 1, group: 'target', help: 'an answer larger than this is cut while it streams and not judged (default 32)' },
-  { flag: 'keep-data', env: 'STORE_KEEP_DATA', kind: 'flag', group: 'target', help: 'leave the records the checks created on the target (to look at them, or to rerun a reproducer); the ledger keeps them and the run prints the sweep command that removes them' },
+  { flag: 'keep-data', env: 'STORE_KEEP_DATA', kind: 'flag', group: 'target', help: 'leave the records the run created on the target (to look at them, or to rerun a reproducer\'s curl; external targets only); the ledger keeps them and the run prints the sweep command that removes them' },
   { flag: 'only', env: 'STORE_ONLY', kind: 'string', arg: 'PATTERN', group: 'selection', help: "check or item ids to run: globs with *, comma-separated (e.g. 'product.*,*.filters.range.*'); `storecheck list` prints them" },
   { flag: 'depth', env: 'STORE_DEPTH', kind: 'string', arg: 'quick|standard|deep', choices: ['quick', 'standard', 'deep'], group: 'selection', help: 'how hard the properties search (default standard)' },
   { flag: 'seed', env: 'STORE_SEED', kind: 'int', arg: 'N', group: 'selection', help: 'seed of every generator; replays a run (default: random, printed and reported)' },
