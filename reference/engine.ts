@@ -5,7 +5,7 @@
  * (src/schema/model.ts); the "not shown" choices come from Behaviour; the
  * faults bend the Pipeline hooks (pipeline.ts).
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
   commonValidator, decimalLimitUnder, resources, validator,
@@ -91,6 +91,12 @@ function lowerSet(wanted: readonly string[]): Set<string> {
   let set = lowered.get(wanted);
   if (!set) lowered.set(wanted, (set = new Set(wanted.map((w) => w.toLowerCase()))));
   return set;
+}
+
+/** A GUID-shaped id numbered n within a resource (the id-counter fault). */
+function numberedId(resource: string, n: number): string {
+  const hex = createHash('sha256').update(`${resource}:${n}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 function toTrueFalse(v: unknown): string {
@@ -394,7 +400,7 @@ export class Engine {
     switch (op) {
       case 'get': return json(this.get(r, b));
       case 'count': return json(this.count(r, b));
-      case 'create': return json(this.create(r, b));
+      case 'create': return json(this.create(r, b, req.stale));
       case 'update': return json(this.update(r, b, req.stale));
       case 'delete': return json(this.remove(r, b));
     }
@@ -631,15 +637,21 @@ export class Engine {
     return { id: randomUUID(), content: String(content ?? ''), version, createdon: at };
   }
 
-  private create(r: ResourceModel, body: Rec): Rec[] {
+  /** How many records of the resource are stored (a concurrency fault numbers ids from it). */
+  size(r: ResourceModel): number {
+    return this.st(r).list.length;
+  }
+
+  private create(r: ResourceModel, body: Rec, stale?: StaleRead): Rec[] {
     const items = this.checkItems(r, this.dataItems(body), false);
     const s = this.st(r);
     const now = nowDateTime();
     const created: Rec[] = [];
-    for (const item of items) {
+    for (const [i, item] of items.entries()) {
       let rec: Rec = {};
       for (const f of r.fields) rec[f.name] = defaultFor(f.kind);
-      rec.id = randomUUID();
+      // a stale id counter (a concurrency fault): ids numbered from the size read before a pause
+      rec.id = stale?.part === 'id-counter' ? numberedId(r.name, (stale.count ?? 0) + i) : randomUUID();
       if (r.audit) {
         rec.author = this.author;
         rec.createdon = now;

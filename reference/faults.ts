@@ -40,6 +40,8 @@ const handling = (name: string) => requestContext()?.resource.name === name;
 const born = new Map<string, number>();
 /** Deleted records, kept (delete-undone-by-update). */
 const tombs = new Map<string, Rec>();
+/** The last blog post delete (walk-repeats-after-delete). */
+let lastDelete = { at: 0, count: 0 };
 
 const isNumeric = (kind: string) => kind === 'integer' || kind === 'decimal';
 const reverse = (list: Rec[]) => [...list].reverse();
@@ -524,6 +526,22 @@ export const FAULTS: readonly Fault[] = [
   }),
   fault('version-number-stale', 'concurrency.updates', 'a page update numbers its version from the versions it read 40 ms earlier: overlapping updates append the same number twice', {}, {
     stale: { resource: 'page', part: 'version-number', pauseMs: 40 },
+  }),
+  fault('create-ids-from-stale-counter', 'concurrency.creates', 'a coupon create numbers its ids from the record count it read 40 ms earlier: creates landing together answer the same ids', {}, {
+    stale: { resource: 'coupon', part: 'id-counter', pauseMs: 40 },
+  }),
+  fault('walk-repeats-after-delete', 'concurrency.delete-walk', 'for 3 s after a blog post delete, pages start as many records too early as were deleted (a cursor that compensates twice): a walk under way lists records again', {
+    selectDeletes(ids, all, next) {
+      const doomed = next(ids, all);
+      if (handling('blog-post') && doomed.size) lastDelete = { at: Date.now(), count: doomed.size };
+      return doomed;
+    },
+    paginate(list, p, next) {
+      if (!handling('blog-post') || Date.now() - lastDelete.at > 3_000) return next(list, p);
+      const size = Math.min(p.pageSize, p.cap);
+      const start = Math.max(0, p.pageIndex * size - lastDelete.count);
+      return list.slice(start, start + size);
+    },
   }),
   fault('count-lags-creates', 'concurrency.count', 'the coupon count leaves out coupons created in the last 10 s (a count cache), while get shows them at once', {
     afterCreate(r, rec, item, next) {

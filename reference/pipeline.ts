@@ -103,15 +103,19 @@ export interface Pipeline {
 }
 
 /**
- * An update that works from what it read earlier (a fault of concurrency,
- * applied by the server around one update: read, pause, write): `records` are
- * copies of the records as they were before the pause; `part` says what the
- * update takes from them — the whole record (it writes back over whatever
- * changed meanwhile: a lost update), or only the version number it appends.
+ * A write that works from what it read earlier (a fault of concurrency,
+ * applied by the server around one update or create: read, pause, write):
+ * `records` are copies of the records as they were before the pause; `part`
+ * says what the write takes from them — the whole record (an update writing
+ * back over whatever changed meanwhile: a lost update), only the version
+ * number it appends, or (a create) the id counter its ids are numbered from.
  */
 export interface StaleRead {
   records: Map<string, Rec>;
-  part: 'record' | 'version-number';
+  /** what the write takes from its earlier read: the record, the version number, or (create) the id counter */
+  part: 'record' | 'version-number' | 'id-counter';
+  /** 'id-counter': how many records the resource held at the read (ids are numbered from it) */
+  count?: number;
 }
 
 type WithNext<F> = F extends (...a: infer A) => infer R ? (...a: [...A, next: F]) => R : never;

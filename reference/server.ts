@@ -178,12 +178,18 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
   const before = transport.createAnswersExistingIds ? engine.snapshot() : { records: {} as Record<string, Rec[]> };
 
   /**
-   * A concurrency fault (faults.ts `stale`): the records an update names are
-   * read, the server pauses, and the update then works from what it read.
+   * A concurrency fault (faults.ts `stale`): the records an update names (or,
+   * for a create, the resource's id counter) are read, the server pauses, and
+   * the write then works from what it read.
    */
-  async function staleRead(r: ResourceModel, raw: string): Promise<StaleRead | undefined> {
-    const f = faults.find((x) => x.stale?.resource === r.name)?.stale;
+  async function staleRead(r: ResourceModel, op: string, raw: string): Promise<StaleRead | undefined> {
+    const f = faults.find((x) => x.stale?.resource === r.name && (x.stale.part === 'id-counter') === (op === 'create'))?.stale;
     if (!f) return undefined;
+    if (f.part === 'id-counter') {
+      const count = engine.size(r);
+      await sleep(f.pauseMs);
+      return { records: new Map(), part: f.part, count };
+    }
     let ids: unknown[] = [];
     try {
       const data = (JSON.parse(raw) as { data?: unknown })?.data;
@@ -250,7 +256,7 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
     }
 
     const raw = Buffer.concat(chunks).toString('utf8');
-    const stale = route?.op === 'update' ? await staleRead(route.resource, raw) : undefined;
+    const stale = route?.op === 'update' || route?.op === 'create' ? await staleRead(route.resource, route.op, raw) : undefined;
     const out = engine.handle({ method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw, ...(stale ? { stale } : {}) });
     // the work is done; the answer is lost (drawn only when the switch is on: other seeded draws stay as they were)
     if (transport.dropWriteAnswerRate > 0 && route && WRITES.has(route.op) && random() < transport.dropWriteAnswerRate) {

@@ -24,18 +24,18 @@ import { resources, type ResourceModel } from '../src/schema/model.js';
 import { describeValue, normalizeInteger, parseDateTime } from '../src/values/index.js';
 import type { Payload } from '../generators/index.js';
 import { batches, getByIds, matchResponse, payloadContext, payloads, sleep, updates, withCreated } from './support/writes.js';
+import { versionedProp as recordedInVersions } from './model/state.js';
 
 const VERSIONED = resources().filter((r) => r.writable && r.versionsOrder && r.fields.some((f) => f.name === 'versions'));
 const SECTION = '§3 States and transitions';
 /** how long after the create's answer the timed update is sent */
 const CLOCK_TICK_MS = 1_050;
 
-/** The payload property a version records: the versions item field that is also a payload property (content). */
+/** The payload property a version records (content): the model's reading of it (suites/model/state.ts). */
 function versionedProp(r: ResourceModel): string {
-  const item = r.fields.find((f) => f.name === 'versions')?.itemFields?.map((f) => f.name) ?? [];
-  const prop = r.payload.find((p) => item.includes(p.name) && p.name !== 'id');
+  const prop = recordedInVersions(r);
   if (!prop) throw new Error(`${r.name}: no payload property is recorded in versions`);
-  return prop.name;
+  return prop;
 }
 
 interface Entry { number: string | undefined; content: unknown; createdon: unknown; at?: number }

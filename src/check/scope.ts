@@ -53,11 +53,15 @@ export class Scope {
 
   /**
    * Create records (split into batches the target accepts) and return them in
-   * write form, in the order sent. A valid payload rejected is a failure; a
-   * lost answer is resolved by looking the records up by their unique keys —
-   * never by sending the create again.
+   * write form, in the order sent. A valid payload rejected is a failure. A
+   * lost answer is resolved by the client (src/client/api.ts: the records are
+   * looked up by their run-tagged values, the create sent again only when
+   * none was stored); the create then has no answer to judge, a target error
+   * — unless `acceptRecovered` (a caller that needs the records, not the
+   * answer: fixtures, the concurrency checks): then the records found are
+   * read back and returned as get shows them.
    */
-  async create(res: ResourceModel | string, items: Rec[]): Promise<Rec[]> {
+  async create(res: ResourceModel | string, items: Rec[], opts: { acceptRecovered?: boolean } = {}): Promise<Rec[]> {
     const r = typeof res === 'string' ? resourceModel(res) : res;
     const out: Rec[] = [];
     const size = this.maxDataItems && this.maxDataItems > 0 ? this.maxDataItems : items.length || 1;
@@ -74,7 +78,15 @@ export class Scope {
       const got = Array.isArray(result.exchange.json) ? (result.exchange.json as Rec[]) : [];
       this.remember(r.name, got.map((x) => x?.id).filter((id): id is string => typeof id === 'string'));
       if (isTargetError(result.exchange)) {
-        this.remember(r.name, result.recovered ?? []);
+        const found = result.recovered ?? [];
+        this.remember(r.name, found);
+        if (opts.acceptRecovered && found.length === chunk.length) {
+          const back = await this.client.byIds(r, found);
+          if (back.ok && back.value!.length === chunk.length) {
+            out.push(...back.value!);
+            continue;
+          }
+        }
         throw new TargetError(`create on ${r.prefix} got no usable answer: ${result.problem}`, [result.exchange]);
       }
       if (!result.ok) {
@@ -113,12 +125,12 @@ export class Scope {
     }
   }
 
-  /** Forget ids a check deleted itself (so cleanup does not delete them twice). */
   /** Own ids created outside create() (a check calling the client itself): deleted when the scope closes. */
   adopt(resource: string, ids: string[]): void {
     this.remember(resource, ids);
   }
 
+  /** Forget ids a check deleted itself (so cleanup does not delete them twice). */
   forget(resource: string, ids: string[]): void {
     const gone = new Set(ids.map((x) => x.toLowerCase()));
     this.created.set(resource, (this.created.get(resource) ?? []).filter((id) => !gone.has(id.toLowerCase())));

@@ -40,7 +40,7 @@ export async function judgeConcurrentCreates(ctx: CheckContext, r: ResourceModel
   const k = atOnce(ctx, CREATES_AT_ONCE);
   const planned = plannedBatches(ctx, r, k, refIds, 'creates');
   const key = lookupKey(r);
-  const sent = await together(planned.map((b) => () => ctx.scope.create(r, b)));
+  const sent = await together(planned.map((b) => () => ctx.scope.create(r, b, { acceptRecovered: true })));
   const order = answerOrder(sent, (i) => `create ${i + 1}`);
   const answered = sent.flatMap((s) => matchResponse(r, planned[s.i], s.value).map((rec) => String(rec?.id ?? '')));
   const evidence = ctx.exchanges.slice(-k);
@@ -97,7 +97,7 @@ export async function judgeCountWhileCreating(ctx: CheckContext, r: ResourceMode
   };
   const before = await count(`count by the ${key} of ${values.length} items not created yet`);
   // the creates and the count leave together; the count is the last of the batch
-  const sent = await together<unknown>([...planned.map((b) => () => ctx.scope.create(r, b)), () => count(`count by ${key} sent while ${k} creates land`)]);
+  const sent = await together<unknown>([...planned.map((b) => () => ctx.scope.create(r, b, { acceptRecovered: true })), () => count(`count by ${key} sent while ${k} creates land`)]);
   const during = sent[k].value as Awaited<ReturnType<typeof count>>;
   const total = values.length;
   const listed = await lookUp(ctx, r, key, values, `get by the ${key} of the ${total} items created`);

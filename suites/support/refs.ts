@@ -34,7 +34,7 @@ export function refsFixture(label: string): Fixture<Refs> {
       let records: Rec[] = [];
       if (target.writable) {
         const [items] = fc.sample(batches(target, { tag: rt.config.runTag }, { minLength: 3, maxLength: 3 }), { seed: mixSeed(rt.config.seed, `refs:${label}:${name}`), numRuns: 1 });
-        records = await scope.create(target, items);
+        records = await scope.create(target, items, { acceptRecovered: true });
       } else {
         const got = await client.get(target, { pagination: { pageSize: 3 } });
         records = got.ok ? (got.value ?? []).slice(0, 3) : [];
