@@ -6,11 +6,13 @@
  *   a flaky store (3 % of every operation answered 503 with Retry-After): requests
  *     against the clean quick run (target at most 1.3×), and a verdict;
  *   a rate-limited store (60 requests/s, 429 with Retry-After beyond): wall time
- *     against requests ÷ 60 (target at most 1.25×).
+ *     against requests ÷ 60 (target at most 1.25×);
+ *   standard depth without the model-based and concurrency checks (issue 16):
+ *     the standard run's wall time against it (target at most 1.2×).
  * Items judged per second come from report.coverage.
  * All runs happen in one invocation so ratios compare like with like.
  * Writes reports/bench.json.
- *   npm run bench [-- --runs quick,standard,standard-30ms,quick-flaky-503,quick-limit-60rps --concurrency N --workers N]
+ *   npm run bench [-- --runs quick,standard,standard-30ms,quick-flaky-503,quick-limit-60rps,standard-no-sequences --concurrency N --workers N]
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,10 @@ import type { TransportFaults } from '../reference/behaviour.js';
 import { startReferenceServer } from '../reference/server.js';
 import type { Report } from '../src/report/types.js';
 import { PROJECT_ROOT } from '../src/version.js';
+import { RULES } from '../src/rules.js';
+
+/** Every rule but those of sequences and concurrency, as --only (what the standard run costs without them). */
+const WITHOUT_SEQUENCES = Object.keys(RULES).filter((r) => !/^(model|concurrency)\./.test(r)).flatMap((r) => [`*.${r}`, `*.${r}.*`]).join(',');
 
 interface Scenario { name: string; depth: 'quick' | 'standard' | 'deep'; latencyMs: number; target?: string; transport?: Partial<TransportFaults>; args?: string[] }
 interface Figures {
@@ -41,6 +47,7 @@ const ALL: Scenario[] = [
   { name: 'quick-flaky-503', depth: 'quick', latencyMs: 0, target: 'a verdict; requests ≤ 1.3 × quick', transport: { rate503: 0.03, retryAfterSeconds: 0, allOperations: true } },
   // the run's own --concurrency stays; the target's limit is what slows it
   { name: 'quick-limit-60rps', depth: 'quick', latencyMs: 0, target: 'wall ≤ 1.25 × requests ÷ 60', transport: { limitRps: 60 } },
+  { name: 'standard-no-sequences', depth: 'standard', latencyMs: 0, target: 'standard ≤ 1.2 × this', args: ['--only', WITHOUT_SEQUENCES] },
 ];
 
 function arg(name: string): string | undefined {
@@ -55,7 +62,7 @@ async function runOne(s: Scenario, extra: string[]): Promise<Figures> {
   const started = performance.now();
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, [
-      join(PROJECT_ROOT, 'bin', 'storecheck.mjs'), '--base-url', server.url, '--depth', s.depth, '--seed', '12345', '--report-dir', dir, '--quiet', ...extra,
+      join(PROJECT_ROOT, 'bin', 'storecheck.mjs'), '--base-url', server.url, '--depth', s.depth, '--seed', '12345', '--report-dir', dir, '--quiet', ...(s.args ?? []), ...extra,
     ], { cwd: PROJECT_ROOT, env: { ...process.env, STORE_API_KEY: apiKey }, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (c) => (err += c));
@@ -103,6 +110,10 @@ async function main(): Promise<void> {
     const limit = ALL.find((x) => x.name === r.scenario)?.transport?.limitRps;
     if (limit) r.ratio = round(r.wallS / (r.requests / limit));
   }
+  // what the model-based and concurrency checks add to a standard run: its wall time over the run without them
+  const standard = results.find((r) => r.scenario === 'standard');
+  const without = results.find((r) => r.scenario === 'standard-no-sequences');
+  if (standard && without) without.ratio = round(standard.wallS / without.wallS);
   const machine = { cpus: availableParallelism(), model: cpus()[0]?.model, loadavg: loadavg().map(round), node: process.version };
   const out = { at: new Date().toISOString(), machine, options: extra, results };
   mkdirSync(join(PROJECT_ROOT, 'reports'), { recursive: true });

@@ -35,8 +35,10 @@ async function runSequence(ctx: CheckContext, r: ResourceModel, names: Map<strin
   }
 }
 
-/** Delete the live records a sequence created (a shrunk sequence sends the same unique values again). */
+/** Delete the live records a sequence created, unless --keep-data (a shrunk sequence sends the same unique values again). */
 async function cleanUp(ctx: CheckContext, r: ResourceModel, model: StoreModel, real: Real): Promise<void> {
+  // --keep-data: the records stay (the scope keeps them too; the ledger has them for sweep)
+  if (ctx.config.keepData) return;
   const created = new Set(real.created.map((x) => x.toLowerCase()));
   const left = model.liveIds().filter((id) => created.has(id.toLowerCase()));
   const max = ctx.observed('limits.maxDataItems');
