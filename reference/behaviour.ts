@@ -137,6 +137,19 @@ export interface TransportFaults {
    * write twice (no duplicate record, no second version).
    */
   dropWriteAnswerRate: number;
+  /** lying about updates: an update's answer shows the records of ids the store held before (not the ones named) */
+  updateAnswersExistingIds: boolean;
+  /** lying about gets: every get by an array filter also lists a record the store held before, whatever the filter */
+  getAddsForeignRecord: boolean;
+  /**
+   * Huge answers: every get of a resource (not the store get) is answered
+   * 200 with a JSON array this many MB long, streamed (Infinity: endless).
+   * 0: off. `hugeGetResource` narrows it to one resource.
+   */
+  hugeGetMb: number;
+  hugeGetResource?: string;
+  /** every get of a resource (not the store get) answered with JSON nested this deep (0: off) */
+  deepNesting: number;
 }
 
 export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
@@ -155,4 +168,8 @@ export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
   allOperations: false,
   createAnswersExistingIds: false,
   dropWriteAnswerRate: 0,
+  updateAnswersExistingIds: false,
+  getAddsForeignRecord: false,
+  hugeGetMb: 0,
+  deepNesting: 0,
 });

@@ -109,7 +109,17 @@ const HTML_ERROR = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title><
  * in every error message (raw, HTML-escaped, URL-encoded, base64, and the
  * request body as sent). storecheck must let none of it reach an output.
  */
-/** The create answer's records under the ids of records held before (one each, in order). */
+/** Does a get's body carry an array filter (other than the id)? Lookups of a lost create do. */
+function hasArrayFilter(r: ResourceModel, raw: string): boolean {
+  try {
+    const filters = (JSON.parse(raw) as { filters?: Record<string, unknown> })?.filters ?? {};
+    return Object.entries(filters).some(([k, v]) => k !== 'id' && Array.isArray(v) && r.filters.some((f) => f.key === k && f.filter === 'array'));
+  } catch {
+    return false;
+  }
+}
+
+/** The answer's records under the ids of records held before (one each, in order). */
 function underExistingIds(body: string, existing: Rec[]): string {
   const recs = JSON.parse(body) as Rec[];
   return JSON.stringify(recs.map((rec, i) => (existing.length ? { ...rec, id: existing[i % existing.length].id } : rec)));
@@ -174,8 +184,9 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
   const random = prng(transport.seed);
   const bump = (m: Record<string, number>, k: string) => { m[k] = (m[k] ?? 0) + 1; };
   const limiter = tokenBucket(transport.limitRps);
-  // the records held before the run (createAnswersExistingIds answers creates with their ids)
-  const before = transport.createAnswersExistingIds ? engine.snapshot() : { records: {} as Record<string, Rec[]> };
+  // the records held before the run (the lying switches answer with their ids or add them)
+  const lying = transport.createAnswersExistingIds || transport.updateAnswersExistingIds || transport.getAddsForeignRecord;
+  const before = lying ? engine.snapshot() : { records: {} as Record<string, Rec[]> };
 
   /**
    * A concurrency fault (faults.ts `stale`): the records an update names (or,
@@ -255,6 +266,11 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
       return;
     }
 
+    // hostile answers to the gets of resources (the store get, the preflight's, is left alone)
+    const hugeGet = route?.op === 'get' && !route.resource.single && (!transport.hugeGetResource || transport.hugeGetResource === route.resource.name);
+    if (hugeGet && transport.hugeGetMb > 0) return streamHuge(res, transport.hugeGetMb);
+    if (hugeGet && transport.deepNesting > 0) return send(res, 200, 'application/json', '['.repeat(transport.deepNesting) + ']'.repeat(transport.deepNesting));
+
     const raw = Buffer.concat(chunks).toString('utf8');
     const stale = route?.op === 'update' || route?.op === 'create' ? await staleRead(route.resource, route.op, raw) : undefined;
     const out = engine.handle({ method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw, ...(stale ? { stale } : {}) });
@@ -267,9 +283,28 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
     let body = typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
     let headers = out.headers;
     if (transport.echoKey) ({ body, headers } = echoKey(raw, out.status, body, headers));
-    if (transport.createAnswersExistingIds && route?.op === 'create' && out.status === 200) body = underExistingIds(body, before.records[route.resource.name] ?? []);
+    const held = route ? before.records[route.resource.name] ?? [] : [];
+    if (transport.createAnswersExistingIds && route?.op === 'create' && out.status === 200) body = underExistingIds(body, held);
+    if (transport.updateAnswersExistingIds && route?.op === 'update' && out.status === 200) body = underExistingIds(body, held);
+    if (transport.getAddsForeignRecord && route?.op === 'get' && out.status === 200 && held.length && hasArrayFilter(route.resource, raw)) {
+      body = JSON.stringify([...(JSON.parse(body) as Rec[]), engine.pipeline.renderGet(route.resource, held[0])]);
+    }
     if (dTruncate < transport.truncateRate) body = body.slice(0, Math.floor(body.length / 2));
     send(res, out.status, out.contentType, body, headers);
+  }
+
+  /** A JSON array `mb` MB long (Infinity: endless), streamed as the client reads it; ends when the client hangs up. */
+  async function streamHuge(res: ServerResponse, mb: number): Promise<void> {
+    bump(stats.byStatus, 'huge');
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    const chunk = Buffer.from(`{"id":"${'0'.repeat(36)}","name":"${'x'.repeat(1000)}"},`.repeat(1000));
+    const total = Number.isFinite(mb) ? mb * 1024 * 1024 : Infinity;
+    res.write('[');
+    for (let sent = 0; sent + chunk.length < total && !res.destroyed;) {
+      sent += chunk.length;
+      if (!res.write(chunk)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+    }
+    if (!res.destroyed) res.end('{}]');
   }
 
   function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {

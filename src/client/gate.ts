@@ -21,13 +21,40 @@ export class SharedGate {
     this.base = new Float64Array(buffer, CELLS * 4, 1)[0];
   }
 
-  static create(limit: number): SharedGate {
+  /**
+   * `limit`: requests in flight at most. `answerBytes`: bytes of answers
+   * buffered at once, all threads together (default DEFAULT_ANSWER_BUDGET).
+   */
+  static create(limit: number, answerBytes = DEFAULT_ANSWER_BUDGET): SharedGate {
     const buffer = new SharedArrayBuffer(CELLS * 4 + 8);
     new Float64Array(buffer, CELLS * 4, 1)[0] = Date.now();
     const gate = new SharedGate(buffer);
     Atomics.store(gate.cells, LIMIT, Math.max(1, Math.floor(limit)));
     Atomics.store(gate.cells, LAST_SLOW, -1e9);
+    Atomics.store(gate.cells, BYTES_LIMIT_KIB, Math.max(1, Math.ceil(answerBytes / 1024)));
     return gate;
+  }
+
+  /**
+   * Take `bytes` of the run's answer budget for an answer being read (all
+   * threads share it): false, and nothing taken, when it would go over — the
+   * caller cuts that answer there. Counted in KiB, rounded up.
+   */
+  takeBytes(bytes: number): boolean {
+    const kib = Math.ceil(bytes / 1024);
+    if (Atomics.add(this.cells, BYTES_KIB, kib) + kib <= Atomics.load(this.cells, BYTES_LIMIT_KIB)) return true;
+    Atomics.sub(this.cells, BYTES_KIB, kib);
+    return false;
+  }
+
+  /** Give back what takeBytes took, once the answer is no longer buffered. */
+  giveBytes(bytes: number): void {
+    Atomics.sub(this.cells, BYTES_KIB, Math.ceil(bytes / 1024));
+  }
+
+  /** the answer budget, bytes */
+  get answerBudget(): number {
+    return Atomics.load(this.cells, BYTES_LIMIT_KIB) * 1024;
   }
 
   private ticks(): number {
@@ -151,7 +178,19 @@ const NEXT = 3;
 const GAP_US = 4;
 /** when the spacing last grew (ticks) */
 const LAST_SLOW = 5;
-const CELLS = 6;
+/** bytes of answers buffered now, all threads (KiB), and the most allowed */
+const BYTES_KIB = 6;
+const BYTES_LIMIT_KIB = 7;
+const CELLS = 8;
+
+/**
+ * Bytes of answers buffered at once by default, all threads together: 128 MB
+ * (or twice --max-answer-mb when that is more). A target answering hundreds
+ * of MB to every request can then never hold more than this in the client's
+ * memory, whatever --concurrency allows in flight; the answers of a conformant
+ * store (at most 1000 records a get) are a few MB each.
+ */
+export const DEFAULT_ANSWER_BUDGET = 128 * 1024 * 1024;
 
 /** A 429 multiplies the spacing by this (the rate by 1/1.4 ≈ 0.71): the run then averages about 85 % of a limit. */
 export const SLOW_DOWN = 1.4;

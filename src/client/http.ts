@@ -5,8 +5,8 @@
  * its parsed JSON so checks can judge the raw form and reports can show it.
  */
 import { setMaxListeners } from 'node:events';
-import { Agent, PendingPost, postOn } from './undici.js';
-import { SharedGate } from './gate.js';
+import { Agent, budgetTakenBy, PendingPost, postOn } from './undici.js';
+import { DEFAULT_ANSWER_BUDGET, SharedGate } from './gate.js';
 import { redactText, type Redactor } from './redact.js';
 
 export interface HttpOptions {
@@ -40,7 +40,11 @@ export interface RawResponse {
   headers: Record<string, string>;
   /** body text as received (secrets redacted) */
   text: string;
-  /** true when the body exceeded maxBodyBytes and was cut */
+  /**
+   * true when the body was not taken in: cut (over maxBodyBytes, or over the
+   * run's budget of answers in flight; `text` then holds its start only) or
+   * nested too deep to parse. Such an answer is not judged (a target error).
+   */
   truncated?: boolean;
 }
 
@@ -72,6 +76,8 @@ export interface HttpStats {
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
 const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
+/** what is kept of a cut answer, to show in evidence */
+const SHOWN_OF_CUT = 64 * 1024;
 
 export class Http {
   readonly stats: HttpStats = { requests: 0, byOperation: {}, inFlight: 0, peakInFlight: 0, retries: 0, transportErrors: 0, serverErrors: 0 };
@@ -92,7 +98,7 @@ export class Http {
     const base = new URL(opts.baseUrl);
     this.origin = base.origin;
     this.basePath = base.pathname.replace(/\/+$/, '');
-    this.gate = opts.gate ?? SharedGate.create(Math.max(1, opts.connections));
+    this.gate = opts.gate ?? SharedGate.create(Math.max(1, opts.connections), Math.max(DEFAULT_ANSWER_BUDGET, 2 * (opts.maxBodyBytes ?? DEFAULT_MAX_BODY)));
     // every pause listens to the stop signal: no listener limit
     setMaxListeners(0, this.stop.signal);
     this.agent = new Agent({
@@ -213,6 +219,8 @@ export class Http {
     this.stats.peakInFlight = Math.max(this.stats.peakInFlight, this.stats.inFlight);
     // abandoned by its own timer (no complete answer in time) or by cancel()
     const pending = new PendingPost();
+    /** bytes of this answer taken from the run's answer budget, given back once it is let go */
+    let taken = 0;
     const timer = setTimeout(() => pending.abort(new DOMException(`no complete answer within ${this.opts.timeoutMs} ms`, 'TimeoutError')), this.opts.timeoutMs);
     this.live.add(pending);
     try {
@@ -224,12 +232,19 @@ export class Http {
         body: payload,
         timeoutMs: this.opts.timeoutMs,
         maxBodyBytes: maxBody,
+        budget: { take: (n) => this.gate.takeBytes(n) },
+        showOfCut: SHOWN_OF_CUT,
       }, pending);
-      const text = res.body.toString('utf8');
+      taken = res.taken;
       const { truncated, headers } = res;
+      // a cut answer is never parsed: only its start is kept, to show
+      const text = res.body.toString('utf8');
       if (res.status >= 500) this.stats.serverErrors++;
-      if (truncated) exchange.parseError = `larger than the client's limit of ${maxBody} bytes; cut there and not judged`;
-      else if (text.length === 0) exchange.parseError = 'empty body';
+      if (truncated) {
+        exchange.parseError = res.cut === 'budget'
+          ? `cut: the answers being read together reached the client's budget of ${Math.round(this.gate.answerBudget / 2 ** 20)} MB; not judged`
+          : `larger than the client's limit of ${maxBody} bytes; cut there and not judged`;
+      } else if (text.length === 0) exchange.parseError = 'empty body';
       else {
         const deep = nestedDeeperThan(text, MAX_NESTING);
         if (deep) exchange.parseError = `JSON nested deeper than ${MAX_NESTING} levels: not parsed (a record of the spec is a few levels deep)`;
@@ -238,11 +253,15 @@ export class Http {
           // the store's apikey is learnt before this very answer's text is kept
           if (res.status >= 200 && res.status < 300) this.opts.redactor.learnFrom(path, exchange.json);
         } catch (e) {
+          // a SyntaxError, or a RangeError of a parse the engine could not finish: either way not judged as JSON
           exchange.parseError = `not JSON (${(e as Error).message})`;
         }
       }
-      exchange.response = { status: res.status, headers: redactHeaders(headers, this.opts.redactor), text: redactText(text, this.opts.redactor), ...(truncated ? { truncated } : {}) };
+      // too large or too deep to take in: not an answer to judge (isTargetError), never a crash
+      const unread = truncated || exchange.parseError?.startsWith('JSON nested deeper');
+      exchange.response = { status: res.status, headers: redactHeaders(headers, this.opts.redactor), text: redactText(text, this.opts.redactor), ...(unread ? { truncated: true } : {}) };
     } catch (e) {
+      taken = budgetTakenBy(e);
       this.stats.transportErrors++;
       exchange.transportError = this.cancelled
         ? { code: 'CANCELLED', message: `abandoned: ${this.cancelled}` }
@@ -251,6 +270,7 @@ export class Http {
       clearTimeout(timer);
       this.live.delete(pending);
       this.stats.inFlight--;
+      this.gate.giveBytes(taken);
     }
     return exchange;
   }

@@ -33,6 +33,14 @@ export interface PostRequest {
   timeoutMs: number;
   /** read at most this many body bytes; the rest is dropped and the answer marked truncated */
   maxBodyBytes: number;
+  /**
+   * The run's budget for answers buffered at once: each chunk is taken from it
+   * as it arrives (given back by the caller once the answer is let go); a
+   * chunk it cannot take cuts the answer there, as if too large.
+   */
+  budget?: { take(bytes: number): boolean };
+  /** of a cut answer, only this many bytes are kept (default: all that was read) */
+  showOfCut?: number;
 }
 
 export interface PostResponse {
@@ -41,6 +49,10 @@ export interface PostResponse {
   headers: Record<string, string>;
   body: Buffer;
   truncated: boolean;
+  /** why it was cut: over maxBodyBytes, or over the run's budget of answers in flight */
+  cut?: 'size' | 'budget';
+  /** bytes taken from the budget (the caller gives them back) */
+  taken: number;
 }
 
 /**
@@ -81,12 +93,14 @@ export function postOn(dispatcher: Dispatcher, req: PostRequest, pending = new P
       settled = true;
       fn();
     };
-    pending.bind((reason) => settle(() => reject(reason)));
+    pending.bind((reason) => settle(() => reject(withTaken(reason, taken))));
     let status = 0;
     let headers: Record<string, string> = {};
     const chunks: Buffer[] = [];
     let size = 0;
     let truncated = false;
+    /** bytes taken from the budget for this answer */
+    let taken = 0;
     let abort: ((reason: unknown) => void) | undefined;
     const handler = {
       onConnect(abortFn: (reason: unknown) => void) {
@@ -102,24 +116,34 @@ export function postOn(dispatcher: Dispatcher, req: PostRequest, pending = new P
         return true;
       },
       onData(chunk: Buffer) {
-        if (truncated) return true;
-        size += chunk.length;
-        if (size > req.maxBodyBytes) {
+        // nothing more is buffered once the answer is settled (cut, or abandoned by a timeout)
+        if (truncated || settled) return true;
+        const over = size + chunk.length > req.maxBodyBytes;
+        const keep = over ? chunk.subarray(0, Math.max(0, req.maxBodyBytes - size)) : chunk;
+        const cut: PostResponse['cut'] = over ? 'size' : req.budget && !req.budget.take(keep.length) ? 'budget' : undefined;
+        if (cut) {
           truncated = true;
-          chunks.push(chunk.subarray(0, Math.max(0, chunk.length - (size - req.maxBodyBytes))));
-          settle(() => resolve({ status, headers, body: Buffer.concat(chunks), truncated: true }));
+          // what is kept of a cut answer is only shown (a prefix), never parsed: no more of it is buffered
+          if (cut === 'size' && (!req.budget || req.budget.take(keep.length))) {
+            chunks.push(keep);
+            if (req.budget) taken += keep.length;
+          }
+          // only the start of a cut answer is kept (to show): no copy of the rest is made
+          settle(() => resolve({ status, headers, body: Buffer.concat(chunks, Math.min(size + (cut === 'size' ? keep.length : 0), req.showOfCut ?? Infinity)), truncated: true, cut, taken }));
           // the rest is not read: the connection goes
           abort?.(new Error('answer larger than the client reads'));
           return true;
         }
-        chunks.push(chunk);
+        size += keep.length;
+        if (req.budget) taken += keep.length;
+        chunks.push(keep);
         return true;
       },
       onComplete() {
-        settle(() => resolve({ status, headers, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), truncated: false }));
+        settle(() => resolve({ status, headers, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), truncated: false, taken }));
       },
       onError(err: unknown) {
-        settle(() => reject(err));
+        settle(() => reject(withTaken(err, taken)));
       },
       onUpgrade() {
         settle(() => reject(new Error('the target answered with a protocol upgrade')));
@@ -134,4 +158,15 @@ export function postOn(dispatcher: Dispatcher, req: PostRequest, pending = new P
       settle(() => reject(e));
     }
   });
+}
+
+/** The bytes an answer that failed had taken from the budget, carried on its error (the caller gives them back). */
+function withTaken(err: unknown, taken: number): unknown {
+  if (taken > 0 && err && typeof err === 'object') (err as { budgetTaken?: number }).budgetTaken = taken;
+  return err;
+}
+
+/** What a failed request had taken from the answer budget. */
+export function budgetTakenBy(err: unknown): number {
+  return err && typeof err === 'object' ? (err as { budgetTaken?: number }).budgetTaken ?? 0 : 0;
 }

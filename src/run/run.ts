@@ -9,7 +9,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 import { StoreClient } from '../client/api.js';
 import { DEFAULT_VISIBILITY_MS } from '../client/poll.js';
 import { readObservation } from '../observe/registry.js';
-import { SharedGate } from '../client/gate.js';
+import { DEFAULT_ANSWER_BUDGET, SharedGate } from '../client/gate.js';
 import type { Exchange } from '../client/http.js';
 import { Ledger } from '../client/ledger.js';
 import { runChannelName, stopChannelName, type RunConfig, type RunState } from '../config.js';
@@ -69,7 +69,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   const baselineReport = inputs.baselineFile ? readBaseline(inputs.baselineFile) : undefined;
 
   // --concurrency: one bound on requests in flight for this process and every worker together
-  const gate = SharedGate.create(config.concurrency);
+  // …and one budget of answer bytes buffered at once (at least two of the largest answers read)
+  const gate = SharedGate.create(config.concurrency, Math.max(DEFAULT_ANSWER_BUDGET, 2 * (config.maxAnswerBytes ?? 0)));
   const client = new StoreClient({
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, NotOwnedError, ReadOnlyViolation, StoreClient } from '../../src/client/index.js';
 import { Agent, PendingPost, postOn } from '../../src/client/undici.js';
 import { nestedDeeperThan } from '../../src/client/http.js';
+import { SharedGate } from '../../src/client/gate.js';
 
 interface Seen { url: string; headers: IncomingMessage['headers']; body: string }
 let server: Server;
@@ -260,6 +261,31 @@ describe('postOn (undici dispatch handler)', () => {
       const cut = await post(agent, undefined, 10);
       expect(cut.truncated).toBe(true);
       expect(cut.body.toString('utf8')).toBe('{"ok":"1",');
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it('takes every chunk from the answer budget; cuts the answer where the budget runs out, keeping none of it', async () => {
+    handler = (_q, _b, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('[' + '"x",'.repeat(20_000) + '"y"]');
+    };
+    const agent = new Agent({ connections: 1 });
+    try {
+      const gate = SharedGate.create(4, 16 * 1024);
+      const budget = { take: (n: number) => gate.takeBytes(n) };
+      const req = (b?: typeof budget) => postOn(agent, { origin: base, path: '/x', headers: {}, body: '{}', timeoutMs: 5000, maxBodyBytes: 1 << 20, budget: b });
+      const cut = await req(budget);
+      expect(cut).toMatchObject({ truncated: true, cut: 'budget' });
+      expect(cut.taken).toBeLessThanOrEqual(16 * 1024);
+      gate.giveBytes(cut.taken);
+      // given back: a small answer fits again, and takes exactly its size
+      handler = (_q, _b, res) => res.end('[]');
+      const small = await req(budget);
+      expect(small).toMatchObject({ truncated: false, taken: 2 });
+      gate.giveBytes(small.taken);
+      expect(gate.takeBytes(16 * 1024)).toBe(true);
     } finally {
       await agent.close();
     }
