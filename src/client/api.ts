@@ -7,7 +7,8 @@
 import { Http, sleep, type Exchange, type HttpOptions } from './http.js';
 import { pollUntil } from './poll.js';
 import { Redactor } from './redact.js';
-import type { ResourceModel } from '../schema/model.js';
+import type { ResourceModel, ScalarKind } from '../schema/model.js';
+import { sameStoredValue } from '../values/index.js';
 import { resource as resourceModel } from '../schema/model.js';
 import type { Ledger } from './ledger.js';
 
@@ -26,6 +27,12 @@ export interface CallResult<T> {
   recovered?: string[];
   /** ids a create answered for records that do not carry the run's tag: never owned */
   foreign?: string[];
+  /**
+   * update and delete: the answer was lost (also after the resends), and a
+   * read-back shows the write applied. `ok` stays false — there is no answer
+   * to judge — but the write is done.
+   */
+  applied?: boolean;
 }
 
 export interface ClientOptions extends Omit<HttpOptions, 'redactor'> {
@@ -239,11 +246,15 @@ export class StoreClient {
     // the answer was lost: the update may or may not have been applied. Sending the same values again
     // changes nothing more — except a version history, which would count it twice: a versioned record
     // is read back first and the update resent only when it does not show
+    let applied = false;
     for (let n = 0; n < UNKNOWN_OUTCOME_RESENDS && unknownOutcome(ex) && configuredKey(args.key); n++) {
-      if (r.versionsOrder && (await this.showsUpdate(r, data))) break;
+      if (r.versionsOrder && (applied = await this.showsUpdate(r, data))) break;
       ex = await this.send(path, this.body({ data }, args.key));
     }
+    // still no answer after the resends: a read-back may show the update applied all the same
+    if (!applied && unknownOutcome(ex) && configuredKey(args.key)) applied = await this.showsUpdate(r, data);
     const result = envelope<Rec[]>(ex, (j) => Array.isArray(j), 'an array of the updated records');
+    if (!result.ok && applied) result.applied = true;
     if (result.ok && this.opts.visibility && this.opts.visibility.lagMs > 0) {
       // an update shows no sign a read could wait for: the lag observed (polled, so already rounded up)
       await sleep(Math.min(this.opts.visibility.deadlineMs, this.opts.visibility.lagMs));
@@ -268,6 +279,12 @@ export class StoreClient {
     // shows it gone (the end-of-run cleanup and sweep look at every id the ledger still holds)
     const result = envelope<Rec>(ex, (j) => !!j && typeof j === 'object' && (j as Rec).success === 'true', "{success: 'true'}");
     if (result.ok && !args.filter) await this.settle(r, ids, 'gone');
+    // still no answer after the resends: a read-back may show the records gone all the same
+    if (unknownOutcome(ex) && configuredKey(args.key) && ids.length) {
+      const got = await this.byIds(r, ids);
+      const asked = new Set(ids.map((id) => id.toLowerCase()));
+      if (got.ok && !(got.value ?? []).some((x) => asked.has(String(x?.id).toLowerCase()))) result.applied = true;
+    }
     return result;
   }
 
@@ -315,9 +332,11 @@ export class StoreClient {
   }
 
   /**
-   * Does a get by id show every item of an update whose answer was lost? Only
-   * its text properties are compared (the same in every form): an update that
-   * supplies none is taken as not shown.
+   * Does a get by id show every item of an update whose answer was lost? Its
+   * scalar properties are compared by meaning (a get shows '1' as 'true', a
+   * comma decimal with a dot); an item that supplies none cannot show and is
+   * taken as shown — for a versioned record a second version is worse than an
+   * update unconfirmed (which the caller's own read-back then judges).
    */
   private async showsUpdate(r: ResourceModel, data: Rec[]): Promise<boolean> {
     const got = await this.byIds(r, data.map((x) => String(x.id)));
@@ -325,8 +344,8 @@ export class StoreClient {
     const byId = new Map((got.value ?? []).map((x) => [String(x?.id).toLowerCase(), x]));
     return data.every((item) => {
       const rec = byId.get(String(item.id).toLowerCase());
-      const texts = r.payload.filter((p) => p.kind === 'string' && typeof item[p.name] === 'string');
-      return !!rec && texts.length > 0 && texts.every((p) => rec[p.recordField ?? p.name] === item[p.name]);
+      const scalars = r.payload.filter((p) => p.kind !== 'list' && typeof item[p.name] === 'string');
+      return !!rec && scalars.every((p) => sameStoredValue(p.kind as ScalarKind, item[p.name], rec[p.recordField ?? p.name]));
     });
   }
 

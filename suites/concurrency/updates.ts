@@ -59,7 +59,8 @@ export async function judgeConcurrentUpdates(ctx: CheckContext, r: ResourceModel
   await withCreated(ctx, r, [payload], async (created, ex) => {
     const [id] = idsOf(ctx, created, ex);
     const sent = await together(changes.map((c) => () => ctx.client.update(r, [{ id, ...c }])));
-    for (const s of sent) ctx.ok(s.value, `update ${s.i + 1} of ${changes.length} of ${r.title} ${id}, sent together`);
+    // an answer lost and resolved by a read-back (the update applied) is an update done
+    for (const s of sent) if (!s.value.applied) ctx.ok(s.value, `update ${s.i + 1} of ${changes.length} of ${r.title} ${id}, sent together`);
     const order = answerOrder(sent, (i) => `update ${i + 1} (${Object.keys(changes[i]).join(', ')})`);
     const evidence = [ex, ...sent.map((s) => s.value.exchange)];
     const applied = (rec: Rec | undefined) => !!rec && (semantics === 'partial'

@@ -254,7 +254,30 @@ describe('updates and deletes: only the run\'s own records, and lost answers res
     const res = await versioned.c.update('blog-post', [{ id: ID, title: `${TAG}-new` }]);
     await versioned.c.close();
     expect(res.ok).toBe(false);
+    expect(res.applied).toBe(true);
     expect(versioned.seen.filter((u) => u.endsWith('/update'))).toHaveLength(1);
+  });
+
+  it('writes whose every answer is lost: done when a read-back shows them applied, not when it does not', async () => {
+    // every update and delete answer lost; the get shows what the case says
+    const allLost = (resource: string, shown: () => unknown[]) => owned(resource, (path, res) => (path.endsWith('/get') ? json(res, shown()) : void res.socket?.destroy()));
+    let record: unknown[] = [{ id: ID, name: `${TAG}-new` }];
+    const up = allLost('collection', () => record);
+    const applied = await up.c.update('collection', [{ id: ID, name: `${TAG}-new` }]);
+    expect(applied).toMatchObject({ ok: false, applied: true });
+    record = [{ id: ID, name: `${TAG}-old` }];
+    const notApplied = await up.c.update('collection', [{ id: ID, name: `${TAG}-new` }]);
+    expect(notApplied.ok).toBe(false);
+    expect(notApplied.applied).toBeUndefined();
+    await up.c.close();
+    expect(up.seen.filter((u) => u.endsWith('/update'))).toHaveLength(6);
+    // a delete: gone when read back, or still there
+    let listed: unknown[] = [];
+    const del = allLost('collection', () => listed);
+    expect(await del.c.delete('collection', [ID])).toMatchObject({ ok: false, applied: true });
+    listed = [{ id: ID, name: `${TAG}-mine` }];
+    expect((await del.c.delete('collection', [ID])).applied).toBeUndefined();
+    await del.c.close();
   });
 
   it('a delete whose answer was lost is sent again (it is idempotent)', async () => {
