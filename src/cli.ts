@@ -231,11 +231,13 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
 
 /**
  * `--replay SEED:PATH`: the seed and fast-check path of one property case, as
- * a reproducer gives them (`-123456:0:1:1`). The seed is the property's own
+ * a reproducer gives them (`-123456:0:1:1`; a model-based case adds the
+ * commands' replay path: `-123456:3:2@AB:C`). The seed is the property's own
  * (the run seed mixed with the check or item id), a 32-bit integer.
  */
 export function parseReplay(value: string): { seed: number; path: string } {
-  const m = /^(-?[0-9]{1,10}):([0-9]+(?::[0-9]+)*)$/.exec(value.trim());
+  // a model-based case adds, after '@', the commands' replay path (fast-check's own encoding)
+  const m = /^(-?[0-9]{1,10}):([0-9]+(?::[0-9]+)*(?:@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*)?)$/.exec(value.trim());
   const seed = m ? Number(m[1]) : NaN;
   if (!m || seed < -(2 ** 31) || seed >= 2 ** 32) {
     throw new UsageError(`--replay must be SEED:PATH as a reproducer gives it (a 32-bit seed, then the fast-check path, e.g. -1234567:0:1), got "${value}"`);

@@ -27,7 +27,7 @@ import { resource as resourceModel, type ResourceModel } from '../schema/model.j
 import { evidenceOf, toEvidence, trimValue } from './evidence.js';
 import { CheckFailure, NotJudged, TargetError, isTargetError, requireOk, type FailureDetail } from './failure.js';
 import { ItemBook, type ItemRecord } from './items.js';
-import { currentRun, runItemProperty } from './property.js';
+import { commandsReplayPath, currentRun, runItemProperty } from './property.js';
 import { curlFor } from './reproducer.js';
 import { observed, runtime } from './runtime.js';
 import { Scope } from './scope.js';
@@ -95,8 +95,11 @@ export interface CheckContext {
    * Judge one item of this check: its outcome is recorded whatever happens
    * (a failure, a target error, not judged) and the check goes on with its
    * other items. Items judged in a property run make that run fail for shrinking.
+   * An item --only leaves out is not judged — unless `runUnselected` (a step
+   * of a sequence the selected items need): its judge then runs, nothing is
+   * recorded, and whatever it throws reaches the caller.
    */
-  item(c: string, judge: (it: ItemContext) => Promise<void> | void): Promise<void>;
+  item(c: string, judge: (it: ItemContext) => Promise<void> | void, opts?: { runUnselected?: boolean }): Promise<void>;
   /** is this item selected in this run (--only with an item id)? */
   selected(c: string): boolean;
   /** one value drawn from `arb`, seeded from the run seed and `label` (the same label, the same value) */
@@ -106,6 +109,11 @@ export interface CheckContext {
    * item or check id); `runs` defaults to the depth's values per item.
    */
   property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts?: { runs?: number; label?: string }): Promise<void>;
+  /**
+   * Of a model-based property being replayed (--replay SEED:PATH@RUN) under
+   * this label: the commands' replay path, for `fc.commands(…, { replayPath })`.
+   */
+  commandsReplayPath(label: string): string | undefined;
   /** the target broke the rule: the message is completed with the rule's section */
   fail(detail: FailInput): never;
   /** the item (or, outside an item, every item of the check) cannot be judged here */
@@ -248,6 +256,7 @@ function makeContext(p: Parts): CheckContext {
     sample(arb, label) {
       return fc.sample(arb, { seed: mixSeed(rt.config.seed, `${def.id}:${label}`), numRuns: 1 })[0];
     },
+    commandsReplayPath: (label) => commandsReplayPath(rt.config.replay, mixSeed(rt.config.seed, label)),
     async property(arb, predicate, opts = {}) {
       const out = await runItemProperty(arb, predicate, {
         seed: mixSeed(rt.config.seed, opts.label ?? def.id),
@@ -275,9 +284,10 @@ function makeContext(p: Parts): CheckContext {
       throw new SkipCheck(reason, vitest ?? new Error(`skip: ${reason}`));
     },
     ok: (result, what) => requireOk(result, what),
-    item: async (c, judge) => {
+    item: async (c, judge, opts = {}) => {
       book.assertCase(c);
-      if (!p.selected(c)) return;
+      const selected = p.selected(c);
+      if (!selected && !opts.runUnselected) return;
       const itemExchanges: Exchange[] = [];
       const client = p.client.fork((ex) => {
         p.exchanges.push(ex);
@@ -295,6 +305,7 @@ function makeContext(p: Parts): CheckContext {
         property: (arb, predicate, opts = {}) => base.property(arb, predicate, { ...opts, label: opts.label ?? itemId }),
         sample: (arb, label) => fc.sample(arb, { seed: mixSeed(rt.config.seed, `${itemId}:${label}`), numRuns: 1 })[0],
       };
+      if (!selected) return judge(it);
       const run = currentRun();
       try {
         await judge(it);

@@ -58,6 +58,24 @@ export interface PropertyOutcome {
   failures: Map<string, FailureDetail>;
 }
 
+/**
+ * A failing case's path. Of a model-based run (fc.commands) it also carries
+ * the commands' replay path after '@' (which commands really ran: fast-check
+ * cannot walk a shrunk sequence again without it) — `--replay SEED:PATH@RUN`.
+ */
+function casePath(out: { counterexamplePath: string | null; counterexample: unknown[] | null }): string | undefined {
+  if (!out.counterexamplePath) return undefined;
+  const ran = /replayPath="([^"]*)"/.exec(String(out.counterexample?.[0] ?? ''))?.[1];
+  return ran !== undefined ? `${out.counterexamplePath}@${ran}` : out.counterexamplePath;
+}
+
+/** The commands' replay path of a model-based case being replayed (the part of --replay after '@'), when `seed` is the one replayed. */
+export function commandsReplayPath(replay: PropertyOptions['replay'], seed: number): string | undefined {
+  if (!replay || replay.seed !== seed) return undefined;
+  const at = replay.path.indexOf('@');
+  return at === -1 ? undefined : replay.path.slice(at + 1);
+}
+
 export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, o: PropertyOptions): Promise<PropertyOutcome> {
   let stopped: TargetError | undefined;
   const replaying = o.replay !== undefined && o.replay.seed === o.seed;
@@ -81,7 +99,7 @@ export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value
   const out = await fc.check(fc.asyncProperty(arb, wrapped), {
     seed: o.seed,
     numRuns: replaying ? 1 : o.runs,
-    ...(replaying ? { path: o.replay!.path } : {}),
+    ...(replaying ? { path: o.replay!.path.split('@')[0] } : {}),
     endOnFailure: !o.shrink,
     interruptAfterTimeLimit: o.shrinkMs ?? 60_000,
     markInterruptAsFailure: false,
@@ -90,7 +108,7 @@ export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value
     if (stopped) throw stopped;
     return { failures: new Map() };
   }
-  const replay = { seed: out.seed, path: out.counterexamplePath ?? undefined, counterexample: out.counterexample?.[0] };
+  const replay = { seed: out.seed, path: casePath(out), counterexample: out.counterexample?.[0] };
   const note = ` (property failed after ${out.numRuns} run(s), shrunk ${out.numShrinks} time(s))`;
   const err = out.errorInstance;
   if (err instanceof ItemsFailed) {

@@ -35,9 +35,13 @@ export function commandArbs(r: ResourceModel, pctx: PayloadContext): Array<fc.Ar
   return out;
 }
 
-/** Generated sequences: up to `maxCommands` commands, starting from an empty model. */
-export function sequenceArb(r: ResourceModel, pctx: PayloadContext, maxCommands: number): fc.Arbitrary<Iterable<ModelRun>> {
-  return fc.commands(commandArbs(r, pctx), { maxCommands });
+/**
+ * Generated sequences: up to `maxCommands` commands, starting from an empty
+ * model. `replayPath`: which commands of a case being replayed really ran
+ * (--replay SEED:PATH@RUN), so fast-check walks the same shrunk sequence.
+ */
+export function sequenceArb(r: ResourceModel, pctx: PayloadContext, maxCommands: number, replayPath?: string): fc.Arbitrary<Iterable<ModelRun>> {
+  return fc.commands(commandArbs(r, pctx), { maxCommands, ...(replayPath !== undefined ? { replayPath } : {}) });
 }
 
 /**

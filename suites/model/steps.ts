@@ -5,7 +5,7 @@
  * stops the sequence (fast-check then shrinks it to the shortest one that
  * still fails) and says the sequence that led there, one request per line.
  */
-import { stopOnItemOutcome, type CheckContext, type ItemContext } from '../../src/check/index.js';
+import { stopOnItemOutcome, TargetError, type CheckContext, type ItemContext } from '../../src/check/index.js';
 import type { Rec } from '../../src/client/api.js';
 import type { Exchange } from '../../src/client/http.js';
 import type { ModelCommand } from '../../src/items/index.js';
@@ -34,20 +34,41 @@ export function newReal(ctx: CheckContext, r: ResourceModel, names: Map<string, 
   return { ctx, r, names, sent: [], ran: [], judged, created: [] };
 }
 
+/** A step of a kind --only left out could not be taken: the sequence ends there, judging nothing more. */
+export class SequenceAbandoned extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'SequenceAbandoned';
+  }
+}
+
 /**
  * Run one command as the item of its kind. Its outcome is recorded on the
- * item; a failure or a target error then stops the sequence.
+ * item; a failure or a target error then stops the sequence. A kind --only
+ * leaves out (`--only '<r>.model.sequence#walk'`) still runs — the selected
+ * items need the sequence — but records nothing; if it cannot be taken, the
+ * sequence is abandoned (SequenceAbandoned), not failed.
  */
 export async function step(real: Real, kind: ModelCommand, command: string, body: (it: ItemContext) => Promise<void>): Promise<void> {
   real.ran.push(command);
-  real.judged.add(kind);
-  await real.ctx.item(kind, async (it) => {
+  const run = async (it: ItemContext) => {
     try {
       await body(it);
     } finally {
       real.sent.push(...it.exchanges);
     }
-  });
+  };
+  if (!real.ctx.selected(kind)) {
+    try {
+      await real.ctx.item(kind, run, { runUnselected: true });
+    } catch (e) {
+      if (e instanceof TargetError) throw e;
+      throw new SequenceAbandoned(`${command} (not selected) could not be taken: ${(e as Error).message.split('\n')[0]}`);
+    }
+    return;
+  }
+  real.judged.add(kind);
+  await real.ctx.item(kind, run);
   stopOnItemOutcome();
 }
 

@@ -165,7 +165,9 @@ describe('--replay, --keep-data and the embedded server in RunConfig', () => {
   it('--replay SEED:PATH as a reproducer gives it; anything else is a usage error', async () => {
     expect(parseReplay('-360694288:0')).toEqual({ seed: -360694288, path: '0' });
     expect(parseReplay('12:3:0:1')).toEqual({ seed: 12, path: '3:0:1' });
-    for (const bad of ['', '12', '12:', 'x:0', '12:a', '12:0:', '99999999999:0', '1.5:0']) expect(() => parseReplay(bad), bad).toThrow(/--replay must be SEED:PATH/);
+    // a model-based case: the commands' replay path (fast-check's encoding) after '@'
+    expect(parseReplay('783236265:3:2:1@Bj:C')).toEqual({ seed: 783236265, path: '3:2:1@Bj:C' });
+    for (const bad of ['', '12', '12:', 'x:0', '12:a', '12:0:', '99999999999:0', '1.5:0', '12:0@', '12:0@a b:c', '12:0@Bj']) expect(() => parseReplay(bad), bad).toThrow(/--replay must be SEED:PATH/);
     await expect(resolveConfig({ replay: '5:0' })).rejects.toThrow(/--replay needs the run's --seed/);
     expect((await resolveConfig({ replay: '5:0:1', seed: 3 })).replay).toEqual({ seed: 5, path: '0:1' });
   });
