@@ -5,11 +5,12 @@
  * --fail-on it exits 1 when the named kind of difference is found, so a CI job
  * can gate on "the candidate behaves like the release".
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { loadReport } from '../report/baseline.js';
 import { compareReports, renderCompareHtml, renderCompareMarkdown } from '../report/compare.js';
 import { commandHelp, COMMON_OPTIONS, parseOptions, UsageError, type OptionSpec } from './options.js';
+import { makeDirs } from '../files.js';
 
 export const OPTIONS: OptionSpec[] = [
   { flag: 'out', kind: 'string', arg: 'DIR', help: 'where compare.md and compare.html go (default: beside B)' },
@@ -46,7 +47,7 @@ export async function compareCommand(args: string[]): Promise<number> {
   ];
   const cmp = compareReports(a, b, labels);
   const out = resolve((options.out as string | undefined) ?? dirname(fb));
-  mkdirSync(out, { recursive: true });
+  makeDirs(out);
   const md = join(out, 'compare.md');
   const html = join(out, 'compare.html');
   writeFileSync(md, renderCompareMarkdown(cmp));

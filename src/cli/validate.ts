@@ -7,6 +7,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './options.js';
+import { pseudoFileSystem } from '../files.js';
 import { allItems, catalogue } from '../items/index.js';
 import { onlyPattern } from '../run/only.js';
 import { globToRegExp } from '../report/expectations.js';
@@ -59,7 +60,8 @@ export function checkOnly(only: string, what = '--only'): void {
 /**
  * `--report-dir` must be a writable directory, or a path whose nearest
  * existing ancestor is a writable directory (it is created when the run
- * starts). Nothing is created here.
+ * starts), on a file system that holds files (not /proc, /sys…). Nothing is
+ * created here.
  */
 export function checkReportDir(dir: string): void {
   const where = `--report-dir ${dir}`;
@@ -83,6 +85,9 @@ export function checkReportDir(dir: string): void {
       throw new UsageError(`${where}: cannot be used (${code ?? (e as Error).message})`);
     }
     if (!st.isDirectory()) throw new UsageError(missing ? `${where}: ${path} is a file, not a folder` : `${where} is a file, not a folder`);
+    // /proc, /sys…: no reports can live there (and Node's recursive mkdir would never return on /proc)
+    const pseudo = pseudoFileSystem(path);
+    if (pseudo) throw new UsageError(`${where} is on the ${pseudo} file system, which holds no files: give a folder on a disk`);
     try {
       accessSync(path, constants.W_OK | constants.X_OK);
     } catch {

@@ -12,8 +12,9 @@
  * record and the ledger hearing of it leaves nothing behind either.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeDirs } from '../files.js';
 
 export interface LedgerEntry {
   op: 'created' | 'deleted' | 'probe' | 'creating';
@@ -56,7 +57,7 @@ export class Ledger {
 
   /** `file` undefined keeps the ledger in memory only (unit tests). */
   constructor(readonly file: string | undefined, readonly runTag: string) {
-    if (file) mkdirSync(dirname(file), { recursive: true });
+    if (file) makeDirs(dirname(file));
   }
 
   private append(entry: Omit<LedgerEntry, 'runTag' | 'at' | 'ids'> & { ids?: string[] }): void {

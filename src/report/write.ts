@@ -4,13 +4,14 @@
  * Each file is written to a temporary name in the same directory and renamed
  * into place, so a reader never sees half a file. Synchronous.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { renderHtml } from './html.js';
 import { renderJUnit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from './types.js';
 import { redactForms, redactValue, secretForms } from '../client/redact.js';
+import { makeDirs } from '../files.js';
 
 export type WrittenReports = {
   json: string;
@@ -50,7 +51,7 @@ const formsOf = (secrets: readonly string[]) => [...new Set(secrets.filter((s) =
  */
 export function writeReports(dir: string, report: Report, secrets: readonly string[] = []): WrittenReports {
   const out = resolve(dir);
-  mkdirSync(out, { recursive: true });
+  makeDirs(out);
   const forms = formsOf(secrets);
   const safe = redactValue(report, forms);
   // render everything first: a rendering bug must not leave a mix of old and new files

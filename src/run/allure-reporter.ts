@@ -6,11 +6,12 @@
  * files that Allure reads only after the run has ended. The files are the same;
  * each is still written whole before the next, under its own unique name.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
 import type { Writer } from 'allure-js-commons/sdk/reporter';
+import { makeDirs } from '../files.js';
 
 type Config = ConstructorParameters<typeof AllureVitestReporter>[0] & {
   resultsDir: string;
@@ -21,7 +22,7 @@ type Config = ConstructorParameters<typeof AllureVitestReporter>[0] & {
 class UnsyncedWriter implements Writer {
   private readonly plain: FileSystemWriter;
   constructor(private readonly dir: string, private readonly redact: (text: string) => string = (t) => t) {
-    mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
     this.plain = new FileSystemWriter({ resultsDir: dir });
   }
   writeResult(result: Parameters<Writer['writeResult']>[0]): void {

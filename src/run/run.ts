@@ -3,7 +3,7 @@
  *   config → (embedded server) → preflight → observations → checks → cleanup → report → verdict
  * Exit codes: 0 conformant, 1 non-conformant, 2 usage/configuration, 3 no verdict.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import { StoreClient } from '../client/api.js';
@@ -28,6 +28,7 @@ import { CheckCollector } from './collector.js';
 import { Terminal } from './terminal.js';
 import { prepareVitest, type PreparedVitest, type VitestRun } from './vitest.js';
 import { ConfigError, EXIT, TOOL_VERSION } from '../version.js';
+import { makeDirs } from '../files.js';
 
 export { ConfigError, EXIT, TOOL_VERSION };
 
@@ -58,7 +59,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     phases[name] = Math.round(now - lap);
     lap = now;
   };
-  mkdirSync(config.reportDir, { recursive: true });
+  makeDirs(config.reportDir);
   // files given by the user are read before anything touches the target: a bad file is a usage error
   let expectations: ReturnType<typeof loadExpectations> | undefined;
   try {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkOnly, checkReportDir, closestIds, editDistance } from '../../src/cli/validate.js';
+import { makeDirs, pseudoFileSystem } from '../../src/files.js';
 
 describe('--only', () => {
   it('accepts globs, check ids and item ids that exist', () => {
@@ -47,5 +48,22 @@ describe('--report-dir', () => {
     mkdirSync(ro);
     chmodSync(ro, 0o500);
     expect(() => checkReportDir(join(ro, 'x'))).toThrow(/not writable/);
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('--report-dir on a pseudo file system', () => {
+  it('/proc and /sys are refused in plain words, before anything is started (Node\'s recursive mkdir would hang on /proc)', () => {
+    expect(() => checkReportDir('/proc/storecheck-reports')).toThrow(/on the proc file system/);
+    expect(() => checkReportDir('/sys/storecheck-reports')).toThrow(/on the sysfs file system/);
+  });
+
+  it('makeDirs makes nested folders one level at a time, and fails (never hangs) on /proc', () => {
+    const base = mkdtempSync(join(tmpdir(), 'sc-mkdirs-'));
+    makeDirs(join(base, 'a', 'b', 'c'));
+    expect(existsSync(join(base, 'a', 'b', 'c'))).toBe(true);
+    makeDirs(join(base, 'a', 'b', 'c'));
+    expect(() => makeDirs('/proc/storecheck-reports/x')).toThrow(/ENOENT/);
+    expect(pseudoFileSystem('/proc')).toBe('proc');
+    expect(pseudoFileSystem(base)).toBeUndefined();
   });
 });
