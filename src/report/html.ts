@@ -372,12 +372,15 @@ ${rows}
 function cleanupSection(report: Report): string {
   const c = report.cleanup;
   if (!c) return '';
-  const left = c.leftBehind.length
-    ? `<span class="bad">left behind ${esc(c.leftBehind.length)}</span>: ${c.leftBehind.map((id) => `<code>${esc(id)}</code>`).join(', ')}`
-    : '<span class="ok">nothing left behind</span>';
+  const left = c.kept
+    ? `kept ${esc(c.kept)} on the target (--keep-data)`
+    : c.leftBehind.length
+      ? `<span class="bad">left behind ${esc(c.leftBehind.length)}</span>: ${c.leftBehind.map((id) => `<code>${esc(id)}</code>`).join(', ')}`
+      : '<span class="ok">nothing left behind</span>';
+  const retry = c.sweep ? `\n<p>Remove ${c.kept ? 'them' : 'what is left'} later with (the key from <code>STORE_API_KEY</code>):</p>\n<pre><code>${esc(c.sweep)}</code></pre>` : '';
   return `<section id="cleanup">
 <h2>Cleanup</h2>
-<p>Records this run created: ${esc(c.created)}; deleted: ${esc(c.deleted)}; ${left}.</p>
+<p>Records this run created: ${esc(c.created)}; deleted: ${esc(c.deleted)}; ${left}.</p>${retry}
 </section>`;
 }
 

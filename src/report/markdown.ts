@@ -315,8 +315,9 @@ function baselineSection(report: Report): string {
 function cleanupSection(report: Report): string {
   const c = report.cleanup;
   if (!c) return '';
-  const left = c.leftBehind.length ? `left behind ${c.leftBehind.length}: ${listIds(c.leftBehind)}` : 'nothing left behind';
-  return `## Cleanup\n\nCreated ${c.created}, deleted ${c.deleted}, ${left}.`;
+  const left = c.kept ? `kept ${c.kept} on the target (--keep-data)` : c.leftBehind.length ? `left behind ${c.leftBehind.length}: ${listIds(c.leftBehind)}` : 'nothing left behind';
+  const retry = c.sweep ? `\n\nRemove ${c.kept ? 'them' : 'what is left'} later with (the key from \`STORE_API_KEY\`):\n\n\`\`\`sh\n${c.sweep}\n\`\`\`` : '';
+  return `## Cleanup\n\nCreated ${c.created}, deleted ${c.deleted}, ${left}.${retry}`;
 }
 
 function allChecksSection(report: Report): string {

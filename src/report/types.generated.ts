@@ -452,7 +452,7 @@ export interface Report {
      */
     kept?: number;
     /**
-     * --keep-data: the command that removes the kept records later (the key from STORE_API_KEY).
+     * The command that removes what the run left on the target later: the records kept with --keep-data, or those left behind (the key from STORE_API_KEY).
      */
     sweep?: string;
   };

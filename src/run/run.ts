@@ -236,7 +236,10 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       coverage,
       observations,
       targetErrors,
-      cleanup: { created: cleanup.created, deleted: cleanup.deleted, leftBehind: cleanup.leftBehind, ...(kept ? { kept: kept.kept, sweep: kept.sweep } : {}) },
+      cleanup: {
+        created: cleanup.created, deleted: cleanup.deleted, leftBehind: cleanup.leftBehind,
+        ...(kept ? { kept: kept.kept, sweep: kept.sweep } : cleanup.leftBehind.length && !config.embedded ? { sweep: sweepCommand(config) } : {}),
+      },
     };
     if (applied) report.expectations = expectationsInfo(inputs.expectFile!, applied);
     if (baselineReport) {
@@ -372,8 +375,13 @@ function headerOnlyVerdict(config: RunConfig, started: number, client: StoreClie
 function keptRecords(config: RunConfig): { created: number; deleted: number; leftBehind: string[]; requests: number; kept: number; sweep: string } {
   const ledger = Ledger.load([config.ledgerFile], 'sweep', config.runTag);
   const kept = [...ledger.outstanding().values()].reduce((n, ids) => n + ids.length, 0);
+  return { created: ledger.createdCount(), deleted: 0, leftBehind: [], requests: 0, kept, sweep: sweepCommand(config) };
+}
+
+/** The command that removes what the run left on the target (the key from STORE_API_KEY). */
+function sweepCommand(config: RunConfig): string {
   const arg = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : shellQuote(s));
-  return { created: ledger.createdCount(), deleted: 0, leftBehind: [], requests: 0, kept, sweep: `storecheck sweep --ledger ${arg(config.ledgerFile)} --base-url ${arg(config.baseUrl)}` };
+  return `storecheck sweep --ledger ${arg(config.ledgerFile)} --base-url ${arg(config.baseUrl)}`;
 }
 
 /** Items of checks listed in --expect take their check's standing: failed items expected, passes unexpected. */

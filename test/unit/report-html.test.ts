@@ -62,6 +62,11 @@ describe('renderHtml', () => {
     expect(one).toContain('<pre class="copy" title="select to copy">curl -sS -X POST');
   });
 
+  it('says what the cleanup left behind and the sweep command that retries it', () => {
+    expect(html).toContain('<span class="bad">left behind 1</span>');
+    expect(html).toContain('<pre><code>storecheck sweep --ledger reports/run/ledger.jsonl --base-url https://store.example.test</code></pre>');
+  });
+
   it('every matrix link and in-page link points at an element of the page', () => {
     const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));
     const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);

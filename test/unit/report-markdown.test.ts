@@ -56,6 +56,8 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| `pagination.defaultPageSize` | `100` | `50` |');
     expect(md).toContain('Stale entries (match no check; remove them): `page.filter.*`');
     expect(md).toContain('## Cleanup\n\nCreated 14, deleted 13, left behind 1: `product 5d1c7a4e-0000-4000-8000-000000000001`.');
+    // and how to retry
+    expect(md).toContain('```sh\nstorecheck sweep --ledger reports/run/ledger.jsonl --base-url https://store.example.test\n```');
   });
 
   it('omits baseline and cleanup when absent; a conformant run says so', () => {
