@@ -7,6 +7,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './options.js';
+import { INVOCATION } from '../version.js';
 import { pseudoFileSystem } from '../files.js';
 import { allItems, catalogue } from '../items/index.js';
 import { onlyPattern } from '../run/only.js';
@@ -53,7 +54,7 @@ export function checkOnly(only: string, what = '--only'): void {
   const empty = globs.filter(matchesNothing);
   if (empty.length === globs.length) {
     const hint = closestIds(globs[0], globs[0].includes('#') ? items : ids);
-    throw new UsageError(`${what} '${only}' matches no check of the catalogue; closest ids: ${hint.join(', ')} (list them all: npm run conformance -- list)`);
+    throw new UsageError(`${what} '${only}' matches no check of the catalogue; closest ids: ${hint.join(', ')} (list them all: ${INVOCATION} list)`);
   }
 }
 

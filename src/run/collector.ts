@@ -9,6 +9,7 @@ import { findCheckDef } from '../items/index.js';
 import type { CheckResult, CheckStatus, HttpExchange, ItemResult } from '../report/types.js';
 import { onlySelects, type RunPlan } from './plan.js';
 import { reproducerCommand, type ReproducerConfig } from './reproduce.js';
+import { INVOCATION } from '../version.js';
 
 export interface Progress {
   done: number;
@@ -170,7 +171,7 @@ export class CheckCollector implements Reporter {
 
   /** The command that reruns one check or item as this run ran it (with --replay when a property failed). */
   private command(id: string, seed: number | undefined, path: string | undefined): string {
-    if (!this.config) return `npm run conformance -- --only '${id}'`;
+    if (!this.config) return `${INVOCATION} --only '${id}'`;
     return reproducerCommand(this.config, id, { seed, path });
   }
 

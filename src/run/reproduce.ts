@@ -8,15 +8,16 @@
  */
 import type { RunConfig } from '../config.js';
 import { shellQuote } from '../check/reproducer.js';
+import { INVOCATION } from '../version.js';
 
 export type ReproducerConfig = Pick<
   RunConfig,
   'seed' | 'depth' | 'baseUrl' | 'embedded' | 'readOnly' | 'insecure' | 'referenceFaults' | 'referenceVariant' | 'visibilityTimeoutMs' | 'maxAnswerBytes'
 >;
 
-/** `npm run conformance -- --only '<id>' --seed N --depth D …` for a check or item id. */
+/** `npm run conformance -- --only '<id>' --seed N --depth D …` for a check or item id (`npx storecheck …` where installed). */
 export function reproducerCommand(config: ReproducerConfig, id: string, failure: { seed?: number; path?: string } = {}): string {
-  const parts = ['npm run conformance --', '--only', shellQuote(id), '--seed', String(config.seed), '--depth', config.depth];
+  const parts = [INVOCATION, '--only', shellQuote(id), '--seed', String(config.seed), '--depth', config.depth];
   if (config.embedded) {
     if (config.referenceFaults?.length) parts.push('--reference-faults', shellQuote(config.referenceFaults.join(',')));
     if (config.referenceVariant) parts.push('--reference-variant', shellQuote(config.referenceVariant));

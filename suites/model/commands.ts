@@ -183,9 +183,8 @@ export class Delete extends Command {
   }
 }
 
-/** get with a generated filter: exactly the model's records that satisfy it. */
-export class Get extends Command {
-  readonly kind = 'get';
+/** A read with a generated filter over the run's ids: something to read once the run has had a record. */
+abstract class Query extends Command {
   constructor(readonly spec: FilterSpec) {
     super();
   }
@@ -195,8 +194,13 @@ export class Get extends Command {
   }
 
   toString(): string {
-    return `get(${this.spec.key === null ? 'ids' : `key ${this.spec.key}`})`;
+    return `${this.kind}(${this.spec.key === null ? 'ids' : `key ${this.spec.key}`})`;
   }
+}
+
+/** get with a generated filter: exactly the model's records that satisfy it. */
+export class Get extends Query {
+  readonly kind = 'get';
 
   protected async act(it: ItemContext, m: StoreModel, real: Real): Promise<void> {
     const q = modelQuery(m, this.spec);
@@ -223,19 +227,8 @@ export class Get extends Command {
 }
 
 /** count with a generated filter: the number of the model's records that satisfy it. */
-export class Count extends Command {
+export class Count extends Query {
   readonly kind = 'count';
-  constructor(readonly spec: FilterSpec) {
-    super();
-  }
-
-  check(m: Readonly<StoreModel>): boolean {
-    return m.live.size + m.gone.size > 0;
-  }
-
-  toString(): string {
-    return `count(${this.spec.key === null ? 'ids' : `key ${this.spec.key}`})`;
-  }
 
   protected async act(it: ItemContext, m: StoreModel, real: Real): Promise<void> {
     const q = modelQuery(m, this.spec);

@@ -140,3 +140,11 @@ describe('the collector', () => {
     });
   });
 });
+
+describe('how printed commands start', () => {
+  it('npm run conformance -- in a clone, npx storecheck where the package is installed', async () => {
+    const { invocationFor } = await import('../../src/version.js');
+    expect(invocationFor('/home/me/storecheck/')).toBe('npm run conformance --');
+    expect(invocationFor('/ci/project/node_modules/storecheck/')).toBe('npx storecheck');
+  });
+});
