@@ -148,8 +148,9 @@ export interface TransportFaults {
    */
   hugeGetMb: number;
   hugeGetResource?: string;
-  /** every get of a resource (not the store get) answered with JSON nested this deep (0: off) */
+  /** every get of a resource (not the store get) answered with JSON nested this deep (0: off); `deepNestingResource` narrows it to one */
   deepNesting: number;
+  deepNestingResource?: string;
 }
 
 export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({

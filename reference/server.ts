@@ -109,6 +109,19 @@ const HTML_ERROR = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title><
  * in every error message (raw, HTML-escaped, URL-encoded, base64, and the
  * request body as sent). storecheck must let none of it reach an output.
  */
+/** Until the answer drains or closes (both listeners removed once either fires). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /** Does a get's body carry an array filter (other than the id)? Lookups of a lost create do. */
 function hasArrayFilter(r: ResourceModel, raw: string): boolean {
   try {
@@ -267,9 +280,10 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
     }
 
     // hostile answers to the gets of resources (the store get, the preflight's, is left alone)
-    const hugeGet = route?.op === 'get' && !route.resource.single && (!transport.hugeGetResource || transport.hugeGetResource === route.resource.name);
-    if (hugeGet && transport.hugeGetMb > 0) return streamHuge(res, transport.hugeGetMb);
-    if (hugeGet && transport.deepNesting > 0) return send(res, 200, 'application/json', '['.repeat(transport.deepNesting) + ']'.repeat(transport.deepNesting));
+    const resourceGet = route?.op === 'get' && !route.resource.single ? route.resource.name : undefined;
+    const of = (only: string | undefined) => !!resourceGet && (!only || only === resourceGet);
+    if (transport.hugeGetMb > 0 && of(transport.hugeGetResource)) return streamHuge(res, transport.hugeGetMb);
+    if (transport.deepNesting > 0 && of(transport.deepNestingResource)) return send(res, 200, 'application/json', '['.repeat(transport.deepNesting) + ']'.repeat(transport.deepNesting));
 
     const raw = Buffer.concat(chunks).toString('utf8');
     const stale = route?.op === 'update' || route?.op === 'create' ? await staleRead(route.resource, route.op, raw) : undefined;
@@ -302,7 +316,7 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
     res.write('[');
     for (let sent = 0; sent + chunk.length < total && !res.destroyed;) {
       sent += chunk.length;
-      if (!res.write(chunk)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+      if (!res.write(chunk)) await drained(res);
     }
     if (!res.destroyed) res.end('{}]');
   }

@@ -48,7 +48,7 @@ export const VARIANTS: readonly Variant[] = [
   v('pages-name-lenient', 'the page title filter is only the key name, and filter keys it does not know are ignored', { pagesTitleFilterKey: 'name', unknownFilterKey: 'ignored' }),
   v('users-count-absent', 'no separate users count path (404); the documented /api/v1/shipping/methods/count counts shipping methods', { usersCountPath: 'absent' }, 'no path counts the records of /api/v1/users'),
   v('no-orders', 'a new store: no orders yet (what needs an order is not judged, and the verdict says so)', { emptyResources: ['order'] }, 'no order record'),
-  v('replica-lag', 'get and count read a replica 250 ms behind the writes', { readLagMs: 250 }),
+  v('replica-lag', 'get and count read a replica 120 ms behind the writes', { readLagMs: 120 }),
   v('pages-title-only', 'the page title filter is only accepted under the key title', { pagesTitleFilterKey: 'title' }),
 ];
 

@@ -44,12 +44,14 @@ describe('the fault catalogue', () => {
  * catalogue order), a deterministic sample that keeps every rule proven and
  * the test suite within its time; `npm run mutation` proves all of them.
  */
-const SAMPLE = FAULTS.filter((f, i) => FAULTS.findIndex((g) => g.breaks === f.breaks) === i);
+/** Rules whose faults test/meta/sequence-faults.test.ts proves, every one at two seeds, on their resource only. */
+const PROVEN_APART = /^(model|concurrency)\./;
+const SAMPLE = FAULTS.filter((f, i) => !PROVEN_APART.test(f.breaks) && FAULTS.findIndex((g) => g.breaks === f.breaks) === i);
 
 describe('the sample npm test proves', () => {
   it('holds one fault of every rule the catalogue breaks', () => {
     expect(new Set(SAMPLE.map((f) => f.breaks)).size).toBe(SAMPLE.length);
-    expect(new Set(SAMPLE.map((f) => f.breaks))).toEqual(new Set(FAULTS.map((f) => f.breaks)));
+    expect(new Set(SAMPLE.map((f) => f.breaks))).toEqual(new Set(FAULTS.map((f) => f.breaks).filter((b) => !PROVEN_APART.test(b))));
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Answers too large or too deep to take in (issue 14): a target answering
- * every product get with 200 MB of JSON, or with an endless stream, or with
- * JSON nested 100 000 levels deep. The run reads at most --max-answer-mb of
+ * every product get with 200 MB of JSON, or with an endless stream, or every
+ * collection get with JSON nested 100 000 levels deep. The run reads at most --max-answer-mb of
  * an answer (32 MB) and at most its answer budget (256 MB) of all answers
  * being read together, never parses what it cut or what nests too deep, and
  * so judges those answers as target errors: it ends with a report (no verdict,
@@ -14,7 +14,8 @@ import { startReferenceServer, type TransportFaults } from '../../reference/serv
 import { runCli } from '../helpers/cli.js';
 
 const KEY = 'hostile-answers-key-9012';
-const ONLY = 'product.lifecycle.create.*,product.filters.array.name,product.filters.array.sku,product.pagination.*';
+/** product checks that read much at once (the pagination ones walk 1001 records): many huge answers in flight together */
+const PRODUCT = 'product.lifecycle.create.*,product.filters.array.name,product.filters.array.sku,product.pagination.*';
 const GB = 1024 ** 3;
 
 /** The resident set of a process, bytes (undefined once it has ended). */
@@ -27,20 +28,25 @@ function rss(pid: number): number | undefined {
   }
 }
 
-const CASES: Array<{ name: string; transport: Partial<TransportFaults> }> = [
-  { name: '200 MB of JSON', transport: { hugeGetMb: 200, hugeGetResource: 'product' } },
-  { name: 'an endless stream', transport: { hugeGetMb: Infinity, hugeGetResource: 'product' } },
-  { name: 'JSON nested 100 000 levels deep', transport: { deepNesting: 100_000, hugeGetResource: 'product' } },
+const CASES: Array<{ name: string; transport: Partial<TransportFaults>; only: string; resource: string }> = [
+  { name: 'every product get answered with 200 MB of JSON', transport: { hugeGetMb: 200, hugeGetResource: 'product' }, only: PRODUCT, resource: 'product' },
+  { name: 'every product get answered with an endless stream', transport: { hugeGetMb: Infinity, hugeGetResource: 'product' }, only: PRODUCT, resource: 'product' },
+  {
+    name: 'every collection get answered with JSON nested 100 000 levels deep',
+    transport: { deepNesting: 100_000, deepNestingResource: 'collection' },
+    only: 'collection.lifecycle.create.*,collection.filters.array.*,collection.pagination.*',
+    resource: 'collection',
+  },
 ];
 
-describe.skipIf(process.platform !== 'linux')('every product get answered with', () => {
+describe.skipIf(process.platform !== 'linux')('a hostile answer', () => {
   for (const c of CASES) {
     it(`${c.name}: a report with every selected check, cleanup, no verdict, peak RSS under 1 GB`, async () => {
       const ref = await startReferenceServer({ apiKey: KEY, transport: c.transport });
       let peak = 0;
       let timer: NodeJS.Timeout | undefined;
       try {
-        const r = await runCli(['--base-url', ref.url, '--depth', 'quick', '--only', ONLY], {
+        const r = await runCli(['--base-url', ref.url, '--depth', 'quick', '--only', c.only], {
           env: { STORE_API_KEY: KEY },
           entry: 'bin',
           onSpawn: (pid) => {
@@ -54,9 +60,9 @@ describe.skipIf(process.platform !== 'linux')('every product get answered with',
         expect(r.code, why).toBe(3);
         expect(r.report, why).toBeDefined();
         const report = r.report!;
-        // every selected check is in the report, the product gets as target errors (not failures: nothing was judged)
-        expect(report.checks.length, why).toBeGreaterThan(10);
-        expect(report.summary.errors, why).toBeGreaterThan(0);
+        // every selected check is in the report, the gets of the resource as target errors (not failures: nothing was judged)
+        expect(report.checks.length, why).toBeGreaterThan(5);
+        expect(report.checks.filter((x) => x.resource === c.resource && x.status === 'error').length, why).toBeGreaterThan(0);
         expect(report.checks.filter((x) => x.status === 'failed').map((x) => `${x.id}: ${x.message}`), why).toEqual([]);
         // cleanup ran and says what it could not read back; the store holds none of the run's records
         expect(report.cleanup, why).toBeDefined();
