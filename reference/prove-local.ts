@@ -19,7 +19,8 @@
 import { rmSync } from 'node:fs';
 import type { ItemResult, Report } from '../src/report/types.js';
 import { runStorecheck, type CliRun } from './cli-process.js';
-import { globRe, type LocalFault } from './faults-generated.js';
+import { globRe, localFaults, observableOnReference, type LocalFault } from './faults-generated.js';
+import { allItems } from '../src/items/index.js';
 import { runPool } from './pool.js';
 
 export type LocalVerdict = 'caught' | 'escaped' | 'unobservable' | 'broken';
@@ -129,6 +130,25 @@ export function sampleFaults(all: readonly LocalFault[], perFamily: number, elig
     }
   }
   return out;
+}
+
+/** Faults of every family `npm test` proves (test/meta/local-faults.test.ts); `npm run mutation` proves them all. */
+export const NPM_TEST_PER_FAMILY = 3;
+
+/** The deterministic sample of the local catalogue `npm test` proves: what the reference data can show, NPM_TEST_PER_FAMILY per family. */
+export function npmTestSample(): LocalFault[] {
+  return sampleFaults(localFaults().filter((f) => observableOnReference(f)), NPM_TEST_PER_FAMILY);
+}
+
+/** The rules whose items some of these faults expect to fail: the rules their proofs prove. */
+export function rulesProvenBy(faults: readonly LocalFault[]): Set<string> {
+  const rules = new Set<string>();
+  const items = allItems();
+  for (const f of faults) for (const g of f.expects) {
+    const re = globRe(g);
+    for (const i of items) if (re.test(i.id)) rules.add(i.rule);
+  }
+  return rules;
 }
 
 /**

@@ -16,7 +16,7 @@ import type { CheckResult, Verdict } from '../src/report/types.js';
 import { runStorecheck, type CliRun } from './cli-process.js';
 import { defaultConcurrency, runPool } from './pool.js';
 import { FAULTS, getFault } from './faults.js';
-import { DEFAULT_OBSERVATIONS, expectedObservations, getVariant, VARIANTS, type Between, type Observations } from './variants.js';
+import { DEFAULT_OBSERVATIONS, expectedObservationsOf, getVariant, VARIANTS, type Between, type Observations } from './variants.js';
 
 export { defaultConcurrency, runPool };
 
@@ -201,7 +201,7 @@ export function compareObservations(expected: Observations, observed: Record<str
 export async function proveVariant(name: string, opts: ProveOptions = {}): Promise<VariantProof> {
   const isDefault = name === DEFAULT_SERVER;
   const variant = isDefault ? undefined : getVariant(name);
-  const expected = isDefault ? DEFAULT_OBSERVATIONS : expectedObservations[name];
+  const expected = isDefault ? DEFAULT_OBSERVATIONS : expectedObservationsOf(name);
   const { seed, args } = cliArgs(opts);
   const run = await runStorecheck(isDefault ? args : [...args, '--reference-variant', name], { timeoutMs: opts.timeoutMs });
   const observations = Object.fromEntries(Object.entries(run.report?.observations ?? {}).map(([k, o]) => [k, o?.value]));

@@ -111,8 +111,50 @@ export function variantNames(): string[] {
   return VARIANTS.map((x) => x.name);
 }
 
+/**
+ * A variant by name — or several joined by '+' (`first-page-zero+or-filters`):
+ * one honest store making all those choices at once, as real stores do. The
+ * parts must vary different behaviours.
+ */
 export function getVariant(name: string): Variant {
+  if (name.includes('+')) {
+    const parts = name.split('+').map(getVariant);
+    const behaviour: Partial<Behaviour> = {};
+    for (const part of parts) {
+      for (const [k, v] of Object.entries(part.behaviour)) {
+        if (k in behaviour) throw new Error(`variants ${name}: more than one of them sets ${k}`);
+        (behaviour as Record<string, unknown>)[k] = v;
+      }
+    }
+    const notJudged = parts.map((p) => p.notJudged).filter(Boolean).join('; ');
+    return v(name, parts.map((p) => p.description).join('; '), behaviour, notJudged || undefined);
+  }
   const found = BY_NAME.get(name);
   if (!found) throw new Error(`unknown variant "${name}" (known: ${variantNames().join(', ')})`);
   return found;
+}
+
+/** What storecheck should observe against a variant (or variants joined by '+'). */
+export function expectedObservationsOf(name: string): Observations {
+  return expectedObservations[name] ?? observationsFor(resolveBehaviour(getVariant(name).behaviour));
+}
+
+/**
+ * Variants joined into stores of several honest choices at once, in order: a
+ * variant joins the first store that varies none of its behaviours and holds
+ * fewer than `size`; one whose verdict must name what it cannot judge stays
+ * alone (the verdict line names one reason first). Deterministic.
+ */
+export function variantCombos(names: readonly string[], size: number): string[] {
+  const stores: Array<{ names: string[]; keys: Set<string> }> = [];
+  for (const name of names) {
+    const x = getVariant(name);
+    const keys = Object.keys(x.behaviour);
+    const home = x.notJudged ? undefined : stores.find((s) => s.names.length < size && !s.names.some((n) => getVariant(n).notJudged) && keys.every((k) => !s.keys.has(k)));
+    if (home) {
+      home.names.push(name);
+      for (const k of keys) home.keys.add(k);
+    } else stores.push({ names: [name], keys: new Set(keys) });
+  }
+  return stores.map((s) => s.names.join('+'));
 }

@@ -11,14 +11,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAMILIES, localFaults, observableOnReference } from '../../reference/faults-generated.js';
-import { proveLocal, sampleFaults, type LocalProof, type LocalProofRun } from '../../reference/prove-local.js';
+import { npmTestSample, NPM_TEST_PER_FAMILY, proveLocal, sampleFaults, type LocalProof, type LocalProofRun } from '../../reference/prove-local.js';
 import { defaultConcurrency, PROVE_SEED } from '../../reference/prove.js';
 
 const SEEDS = [PROVE_SEED, PROVE_SEED + 7919];
-const PER_FAMILY = 3;
+const PER_FAMILY = NPM_TEST_PER_FAMILY;
 // faults the reference data can show (the cap families need a resource over 1000 records)
 const POOL = localFaults().filter((f) => observableOnReference(f));
-const SAMPLE = sampleFaults(POOL, PER_FAMILY);
+const SAMPLE = npmTestSample();
 
 let run: LocalProofRun;
 beforeAll(async () => {

@@ -1,13 +1,15 @@
 /**
  * Honest servers the suite must pass: the default reference server and the
  * benign variants of reference/variants.ts (another honest choice where the
- * spec says "not shown") that first vary each observation — 20 of 25; `npm
- * run mutation` proves all of them. The whole suite (quick depth, fixed seed) says
- * conformant (exit 0), no check fails, and every observation the variant
- * expects (expectedObservations) is the one the probes recorded in report.json.
+ * spec says "not shown") that first vary each observation — 20 of 25, joined
+ * into 6 stores that each make several of those choices at once, as a real
+ * store does (reference/variants.ts variantCombos); `npm run mutation` proves
+ * every variant alone. The whole suite (quick depth, fixed seed) says
+ * conformant (exit 0), no check fails, and every observation the store
+ * expects (expectedObservationsOf) is the one the probes recorded in report.json.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OBSERVATIONS, expectedObservations, getVariant, VARIANTS, variantSample } from '../../reference/variants.js';
+import { DEFAULT_OBSERVATIONS, expectedObservations, getVariant, VARIANTS, variantCombos, variantSample } from '../../reference/variants.js';
 import { DEFAULT_SERVER, proveVariant, sameObservation, type VariantProof } from '../../reference/prove.js';
 
 const PROOF_TIMEOUT = 900_000;
@@ -35,10 +37,24 @@ describe('the variant catalogue', () => {
   });
 });
 
+/** Variants of the sample joined into stores of up to this many choices. */
+const PER_STORE = 5;
+
+describe('the stores npm test proves', () => {
+  it('hold every sampled variant once, none two choices of one behaviour, what cannot be judged alone', () => {
+    const stores = variantCombos(variantSample(), PER_STORE);
+    expect(stores.flatMap((s) => s.split('+')).sort()).toEqual([...variantSample()].sort());
+    for (const s of stores) {
+      expect(() => getVariant(s), s).not.toThrow();
+      if (s.includes('+')) expect(getVariant(s).notJudged, s).toBeUndefined();
+    }
+  });
+});
+
 describe.concurrent('every honest server passes', () => {
-  // a deterministic sample proving every observed choice (reference/variants.ts variantSample);
-  // npm run mutation proves every variant
-  for (const name of [DEFAULT_SERVER, ...variantSample()]) {
+  // a deterministic sample proving every observed choice (reference/variants.ts variantSample), several
+  // choices per store; npm run mutation proves every variant alone
+  for (const name of [DEFAULT_SERVER, ...variantCombos(variantSample(), PER_STORE)]) {
     it(name, async () => {
       const p = await proveVariant(name);
       const why = explain(p);
