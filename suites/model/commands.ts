@@ -123,7 +123,12 @@ export class Update extends Command {
   }
 }
 
-/** update of a record deleted earlier: whatever the answer (an honest 404 or an ignored item), it stays gone. */
+/**
+ * update of a record deleted earlier: whatever the answer (an honest 404 or an
+ * ignored item), it stays gone — unless the target was seen to create records
+ * on an update of an unknown id (observation update.unknownId = upserted):
+ * then it lives again with the values supplied.
+ */
 export class UpdateDeleted extends Command {
   readonly kind = 'update-deleted';
   constructor(readonly pickIndex: number, readonly change: Payload) {
@@ -144,6 +149,11 @@ export class UpdateDeleted extends Command {
     // the answer is the target's choice (observation update.unknownId), and even none is no matter: what
     // is judged is that the record stays gone
     await it.client.update(real.r, [{ id, ...this.change }]);
+    if (observed('update.unknownId') === 'upserted') {
+      m.revive(id, this.change);
+      real.created.push(id);
+      it.scope.adopt(real.r.name, [id]);
+    }
     await agree(it, m, real, `after ${this} of ${short(id)}`);
   }
 }
@@ -310,7 +320,9 @@ export class Versions extends Command {
   protected async act(it: ItemContext, m: StoreModel, real: Real): Promise<void> {
     const live = m.liveIds();
     const id = live[this.pickIndex % live.length];
-    const want = m.get(id)!.versions ?? [];
+    const history = m.get(id)!.versions;
+    if (!history) it.notJudged(`the history of ${id} is not known: an update brought it back after its delete (observation update.unknownId = upserted)`);
+    const want = history;
     const got = await getByIds(it, real.r, [id], `get of ${real.r.title} ${id} for its versions`, (byId) => Array.isArray(byId.get(id.toLowerCase())?.versions) && byId.get(id.toLowerCase())!.versions.length === want.length);
     const list: Rec[] | undefined = got.byId.get(id.toLowerCase())?.versions;
     const fail = (what: string, expected: unknown) => failStep(it, real, `${real.r.title} ${id} after ${want.length - 1} update(s): ${what}`, {

@@ -68,6 +68,17 @@ export class StoreModel {
     }
   }
 
+  /**
+   * An update of a deleted id on a target that upserts (observation
+   * update.unknownId = upserted): the record lives again, holding what the
+   * update supplied; its other values and its history are not known.
+   */
+  revive(id: string, change: Payload): void {
+    const key = lower(id);
+    this.gone.delete(key);
+    this.live.set(key, { id, values: { ...change } });
+  }
+
   delete(id: string): void {
     const key = lower(id);
     const rec = this.live.get(key);
