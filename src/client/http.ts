@@ -253,12 +253,13 @@ export class Http {
           // the store's apikey is learnt before this very answer's text is kept
           if (res.status >= 200 && res.status < 300) this.opts.redactor.learnFrom(path, exchange.json);
         } catch (e) {
-          // a SyntaxError, or a RangeError of a parse the engine could not finish: either way not judged as JSON
-          exchange.parseError = `not JSON (${(e as Error).message})`;
+          // a SyntaxError is an answer that is not JSON (judged); a RangeError is a parse the engine could
+          // not finish (too large for it): not taken in, like a cut answer
+          exchange.parseError = e instanceof RangeError ? `too large to parse (${e.message}); not judged` : `not JSON (${(e as Error).message})`;
         }
       }
       // too large or too deep to take in: not an answer to judge (isTargetError), never a crash
-      const unread = truncated || exchange.parseError?.startsWith('JSON nested deeper');
+      const unread = truncated || exchange.parseError?.startsWith('JSON nested deeper') || exchange.parseError?.startsWith('too large to parse');
       exchange.response = { status: res.status, headers: redactHeaders(headers, this.opts.redactor), text: redactText(text, this.opts.redactor), ...(unread ? { truncated: true } : {}) };
     } catch (e) {
       taken = budgetTakenBy(e);
