@@ -16,7 +16,7 @@ import { checksOf, modelCommands, type ModelCommand } from '../src/items/index.j
 import { resources, type ResourceModel } from '../src/schema/model.js';
 import { refsFixture, refsFor } from './support/refs.js';
 import { payloadContext } from './support/writes.js';
-import { designedSequence, sequenceArb } from './model/sequences.js';
+import { designedSequence, generatedSequence, sequenceArb } from './model/sequences.js';
 import { StoreModel, versionedProp } from './model/state.js';
 import { newReal, SequenceAbandoned, type Real } from './model/steps.js';
 import type { ModelRun } from './model/commands.js';
@@ -64,7 +64,7 @@ for (const r of WRITABLE) {
     const maxCommands = ctx.depth.batch + 4;
     const generated = `${def.id}:generated`;
     const arb = sequenceArb(r, pctx, maxCommands, ctx.commandsReplayPath(generated));
-    await ctx.property(arb, (cmds) => runSequence(ctx, r, names, judged, cmds), { runs: Math.max(1, ctx.depth.values), label: generated });
+    await ctx.property(arb, (gen) => runSequence(ctx, r, names, judged, generatedSequence(gen)), { runs: Math.max(1, ctx.depth.values), label: generated });
     // a kind no sequence reached (an earlier failure stopped them): not judged, with why
     for (const kind of modelCommands(r)) {
       if (!judged.has(kind)) await ctx.item(kind, (it) => it.notJudged('no sequence reached a command of this kind: an earlier command failed and stopped it'));

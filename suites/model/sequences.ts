@@ -8,40 +8,52 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../src/check/index.js';
 import type { ResourceModel } from '../../src/schema/model.js';
-import type { PayloadContext } from '../../generators/index.js';
+import type { Payload, PayloadContext } from '../../generators/index.js';
 import { batches, updates } from '../support/writes.js';
 import { Count, Create, Delete, Get, MAX_LIVE, Update, UpdateDeleted, Versions, Walk, type ModelRun } from './commands.js';
 import type { FilterSpec } from './filters.js';
 
+/** Indexes into lists of a few dozen at most (taken modulo their length): small numbers shrink and print well. */
+const index = fc.nat({ max: 99 });
+
 const filterSpecArb: fc.Arbitrary<FilterSpec> = fc.record({
-  key: fc.option(fc.nat(), { nil: null, freq: 4 }),
-  rec: fc.nat(),
-  subset: fc.oneof(fc.constant<number[]>([]), fc.array(fc.nat(), { minLength: 1, maxLength: 6 })),
+  key: fc.option(index, { nil: null, freq: 4 }),
+  rec: index,
+  subset: fc.oneof(fc.constant<number[]>([]), fc.array(index, { minLength: 1, maxLength: 6 })),
 });
 
 /** Every command kind of the resource, as generated commands. */
 export function commandArbs(r: ResourceModel, pctx: PayloadContext): Array<fc.Arbitrary<ModelRun>> {
-  const picks = (max: number) => fc.array(fc.nat(), { minLength: 1, maxLength: max });
+  const picks = (max: number) => fc.array(index, { minLength: 1, maxLength: max });
   const out: Array<fc.Arbitrary<ModelRun>> = [
     batches(r, pctx, { minLength: 1, maxLength: 3 }).map((b) => new Create(b)),
     fc.tuple(picks(3), fc.array(updates(r, pctx, 'partial'), { minLength: 3, maxLength: 3 })).map(([p, c]) => new Update(p, c)),
-    fc.tuple(fc.nat(), updates(r, pctx, 'partial')).map(([i, c]) => new UpdateDeleted(i, c)),
+    fc.tuple(index, updates(r, pctx, 'partial')).map(([i, c]) => new UpdateDeleted(i, c)),
     fc.tuple(picks(3), fc.constantFrom('several-ids' as const, 'several-filters' as const), fc.boolean()).map(([p, s, g]) => new Delete(p, s, g)),
     filterSpecArb.map((s) => new Get(s)),
     filterSpecArb.map((s) => new Count(s)),
     fc.integer({ min: 1, max: 3 }).map((n) => new Walk(n)),
   ];
-  if (r.versionsOrder) out.push(fc.nat().map((i) => new Versions(i)));
+  if (r.versionsOrder) out.push(index.map((i) => new Versions(i)));
   return out;
 }
 
 /**
- * Generated sequences: up to `maxCommands` commands, starting from an empty
- * model. `replayPath`: which commands of a case being replayed really ran
+ * Generated sequences: a first create (on an empty model every other command
+ * has nothing to act on and would be skipped), then up to `maxCommands`
+ * commands. `replayPath`: which commands of a case being replayed really ran
  * (--replay SEED:PATH@RUN), so fast-check walks the same shrunk sequence.
  */
-export function sequenceArb(r: ResourceModel, pctx: PayloadContext, maxCommands: number, replayPath?: string): fc.Arbitrary<Iterable<ModelRun>> {
-  return fc.commands(commandArbs(r, pctx), { maxCommands, ...(replayPath !== undefined ? { replayPath } : {}) });
+export function sequenceArb(r: ResourceModel, pctx: PayloadContext, maxCommands: number, replayPath?: string): fc.Arbitrary<[Payload[], Iterable<ModelRun>]> {
+  return fc.tuple(
+    batches(r, pctx, { minLength: 1, maxLength: 3 }),
+    fc.commands(commandArbs(r, pctx), { maxCommands, ...(replayPath !== undefined ? { replayPath } : {}) }),
+  );
+}
+
+/** A generated case as the commands it runs: its first create, then the generated commands (fast-check's own wrappers, so it sees which ran). */
+export function generatedSequence([first, cmds]: [Payload[], Iterable<ModelRun>]): ModelRun[] {
+  return [new Create(first), ...cmds];
 }
 
 /**
