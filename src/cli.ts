@@ -10,7 +10,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunConfig } from './config.js';
-import { COMMON_OPTIONS, helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
+import { helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
 import { ConfigError, EXIT, TOOL_VERSION } from './version.js';
 
 /**
@@ -89,8 +89,8 @@ export async function loadCommand(name: string): Promise<CommandModule | undefin
       return { HELP: m.HELP, OPTIONS: m.OPTIONS, command: m.listCommand };
     }
     case 'openapi': {
-      const m: { HELP: string; OPTIONS?: OptionSpec[]; openapiCommand(args: string[]): Promise<number> } = await import('./cli/openapi.js');
-      return { HELP: m.HELP, OPTIONS: m.OPTIONS ?? COMMON_OPTIONS, command: m.openapiCommand };
+      const m = await import('./cli/openapi.js');
+      return { HELP: m.HELP, OPTIONS: m.OPTIONS, command: m.openapiCommand };
     }
     default:
       return undefined;

@@ -9,7 +9,6 @@
  *                  creates; after them (a lagging store given the visibility
  *                  deadline) it includes every record get lists.
  */
-import fc from 'fast-check';
 import type { CheckContext } from '../../src/check/index.js';
 import { eventually } from '../../src/check/visibility.js';
 import type { Rec } from '../../src/client/api.js';
