@@ -89,7 +89,24 @@ describe('the full run against the reference server', () => {
   it('leaves nothing behind', () => {
     expect(report.cleanup?.leftBehind).toEqual([]);
   });
+
+  // A restructuring must not change what a run judges: the same checks, items, observations and
+  // verdict at this seed as the recorded run. A change that means to alter them updates the record
+  // with `npx vitest run test/meta/coverage.test.ts -u` and the diff shows what it altered.
+  it('gives the same results as the recorded run (checks, items, observations, verdict)', async () => {
+    await expect(JSON.stringify(resultsDigest(report), null, 1) + '\n').toMatchFileSnapshot('../fixtures/golden/quick-seed-2026.json');
+  });
 });
+
+/** What a run judged, in a stable order: check and item statuses (with reasons), observed values, verdict. */
+function resultsDigest(r: Report) {
+  return {
+    verdict: r.summary.verdict,
+    checks: r.checks.map((c) => `${c.id} ${c.status}`).sort(),
+    items: (r.items ?? []).map((i) => `${i.id} ${i.status}${i.reason ? ` — ${i.reason}` : ''}`).sort(),
+    observations: Object.fromEntries(Object.entries(r.observations).sort(([a], [b]) => a.localeCompare(b)).map(([k, o]) => [k, o.value])),
+  };
+}
 
 describe('depth changes the values, never the items', () => {
   // one writable and one read-only resource, and the checks about all resources
