@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunConfig } from './config.js';
 import { helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
-import { ConfigError, EXIT, TOOL_VERSION } from './version.js';
+import { ConfigError, EXIT, exitWord } from './exit.js';
+import { TOOL_VERSION } from './version.js';
 
 /**
  * Requests in flight at most, by default. At 30 ms a response, 16 in flight
@@ -250,10 +251,6 @@ function referenceOf(o: ParsedOptions): Pick<RunConfig, 'referenceFaults' | 'ref
   const faults = String(o['reference-faults'] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
   const variant = (o['reference-variant'] as string | undefined)?.trim();
   return { ...(faults.length ? { referenceFaults: faults } : {}), ...(variant ? { referenceVariant: variant } : {}) };
-}
-
-function exitWord(code: number): string {
-  return code === EXIT.nonConformant ? 'non-conformant' : code === EXIT.usage ? 'configuration error' : code === EXIT.noVerdict ? 'no verdict' : 'done';
 }
 
 /** Every error ends as one clear line on stderr and an exit code; a stack only with STORECHECK_DEBUG. */

@@ -7,7 +7,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from './options.js';
-import { INVOCATION } from '../version.js';
+import { INVOCATION } from '../invocation.js';
 import { pseudoFileSystem } from '../files.js';
 import { allItems, catalogue } from '../items/index.js';
 import { onlyPattern } from '../run/only.js';

@@ -9,7 +9,7 @@ import { findCheckDef } from '../items/index.js';
 import type { CheckResult, CheckStatus, HttpExchange, ItemResult } from '../report/types.js';
 import { onlySelects, type RunPlan } from './plan.js';
 import { reproducerCommand, type ReproducerConfig } from './reproduce.js';
-import { INVOCATION } from '../version.js';
+import { INVOCATION } from '../invocation.js';
 
 export interface Progress {
   done: number;

@@ -8,7 +8,7 @@
  */
 import type { RunConfig } from '../config.js';
 import { shellQuote } from '../check/reproducer.js';
-import { INVOCATION } from '../version.js';
+import { INVOCATION } from '../invocation.js';
 
 export type ReproducerConfig = Pick<
   RunConfig,

@@ -27,10 +27,10 @@ import { cleanupLedger } from './cleanup.js';
 import { CheckCollector } from './collector.js';
 import { Terminal } from './terminal.js';
 import { prepareVitest, type PreparedVitest, type VitestRun } from './vitest.js';
-import { ConfigError, EXIT, TOOL_VERSION } from '../version.js';
+import { ConfigError, EXIT } from '../exit.js';
+import { TOOL_VERSION } from '../version.js';
 import { makeDirs } from '../files.js';
 
-export { ConfigError, EXIT, TOOL_VERSION };
 
 export interface RunInputs {
   config: RunConfig;

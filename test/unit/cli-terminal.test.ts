@@ -143,7 +143,7 @@ describe('the collector', () => {
 
 describe('how printed commands start', () => {
   it('npm run conformance -- in a clone, npx storecheck where the package is installed', async () => {
-    const { invocationFor } = await import('../../src/version.js');
+    const { invocationFor } = await import('../../src/invocation.js');
     expect(invocationFor('/home/me/storecheck/')).toBe('npm run conformance --');
     expect(invocationFor('/ci/project/node_modules/storecheck/')).toBe('npx storecheck');
   });
