@@ -5,7 +5,7 @@
  */
 import type { ObservedValues } from '../src/observe/registry.js';
 import { resource } from '../src/schema/model.js';
-import { DEFAULT_VISIBILITY_MS } from '../src/client/poll.js';
+import { optionDefault } from '../src/cli/options.js';
 import { DEFAULT_BEHAVIOUR, GET_CAP, resolveBehaviour, type Behaviour } from './behaviour.js';
 
 export interface Variant {
@@ -71,7 +71,7 @@ export function observationsFor(b: Behaviour): Observations {
     'update.unknownId': b.updateUnknownId === 'ignored' ? 'ignored' : 'error 404',
     'limits.decimalDigits': b.decimalDigits,
     'filters.unknownKey': b.unknownFilterKey,
-    'consistency.readAfterWriteMs': b.readLagMs > 0 ? { between: [b.readLagMs / 2, DEFAULT_VISIBILITY_MS] } : 0,
+    'consistency.readAfterWriteMs': b.readLagMs > 0 ? { between: [b.readLagMs / 2, optionDefault('visibility-timeout-ms') as number] } : 0,
     'users.countPath': b.usersCountPath === 'offered' ? `${resource('user').prefix}/count` : false,
   };
 }

@@ -6,33 +6,12 @@
  *   storecheck merge DIR…              combine shard reports into one
  * Exit codes: 0 conformant, 1 non-conformant, 2 usage or configuration error, 3 no verdict.
  */
-import { randomBytes, randomInt } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import type { RunConfig } from './config.js';
-import { helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
+import { deepFreeze, type Depth, type RunConfig } from './config.js';
+import { helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, withDefaults, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
 import { ConfigError, EXIT, exitWord } from './exit.js';
 import { TOOL_VERSION } from './version.js';
-
-/**
- * Requests in flight at most, by default. At 30 ms a response, 16 in flight
- * were the bound of a standard run (the gate full most of the time, ~400
- * requests/s); 24 leave the CPU the bound again. A fragile target gets fewer
- * with --concurrency (and --max-rps).
- */
-export const DEFAULT_CONCURRENCY = 24;
-
-/**
- * Check files run in parallel by default: one per core and one more, 2 to 4.
- * Requests overlap within a file already (its checks run concurrently), so
- * workers are there for the CPU and for the tail of each file; every worker is
- * a V8 isolate of its own that loads, compiles and warms up the whole suite
- * again (about 1.5 CPU-s a run), so more workers than cores cost more than
- * they hide (bench on 2 cores, 30 ms latency: 2 workers 11.2 s, 3 9.4 s, 4 10.8 s).
- */
-export function defaultWorkers(cores: number): number {
-  return Math.max(2, Math.min(4, cores + 1));
-}
 
 /** The run command's help (and the tool's): commands, then the run options by group. */
 export const USAGE = [
@@ -134,20 +113,9 @@ async function runCommand(args: string[]): Promise<number> {
   // the config file (ajv) is loaded only for a run
   const { withConfigFile } = await import('./cli/config-file.js');
   const options = withConfigFile(given);
-  const config = await resolveConfig(options);
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  if (config.embedded) {
-    const { startReferenceServer } = await import('../reference/server.js');
-    let server;
-    try {
-      server = await startReferenceServer({ apiKey: config.apiKey, faults: config.referenceFaults ?? [], variant: config.referenceVariant });
-    } catch (e) {
-      throw new UsageError(`embedded reference server: ${(e as Error).message}`);
-    }
-    config.baseUrl = server.url;
-    stopEmbedded = () => server.close();
-  }
+  let embedded: EmbeddedServer | undefined;
   try {
+    const config = await resolveConfig(options, async (server) => (embedded = await startEmbedded(server)).url);
     // the run pulls in vitest: loaded only once the flags are known to be good
     const { runConformance } = await import('./run/run.js');
     const outcome = await runConformance({
@@ -159,14 +127,71 @@ async function runCommand(args: string[]): Promise<number> {
     if (outcome.exitCode !== EXIT.conformant) process.stderr.write(`storecheck: ${exitWord(outcome.exitCode)}: ${outcome.reason}\n`);
     return outcome.exitCode;
   } finally {
-    await stopEmbedded?.();
+    await embedded?.close();
   }
 }
 
-/** Flags/env → RunConfig, with every rule a sentence when broken (exit 2). */
-export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
+/** What the embedded reference server is started with: the run's key and its switches. */
+export type EmbeddedOptions = Pick<RunConfig, 'apiKey' | 'referenceFaults' | 'referenceVariant'>;
+interface EmbeddedServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedServer> {
+  const { startReferenceServer } = await import('../reference/server.js');
+  try {
+    return await startReferenceServer({ apiKey: o.apiKey, faults: [...(o.referenceFaults ?? [])], variant: o.referenceVariant });
+  } catch (e) {
+    throw new UsageError(`embedded reference server: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Flags/env/config file → RunConfig, once, frozen; every rule a sentence when
+ * broken (exit 2). Defaults come from the option table. Without --base-url the
+ * target is the embedded reference server: `startEmbedded` starts it with the
+ * run's key and switches and gives its URL, the config's baseUrl (without it,
+ * as in unit tests, baseUrl stays empty).
+ */
+export async function resolveConfig(given: ParsedOptions, startEmbedded?: (o: EmbeddedOptions) => Promise<string>): Promise<RunConfig> {
+  await checkOptions(given);
+  const o = withDefaults(given, RUN_OPTIONS);
+  const embedded = o['base-url'] === undefined;
+  const reportDir = resolve(o['report-dir'] as string);
+  const concurrency = o.concurrency as number;
+  const fields = {
+    apiKey: (o['api-key'] as string | undefined) ?? `ref-${randomBytes(12).toString('hex')}`,
+    embedded,
+    reportDir,
+    ledgerFile: join(reportDir, 'ledger.jsonl'),
+    runTag: `sc${randomBytes(4).toString('hex')}`,
+    seed: o.seed as number,
+    depth: o.depth as Depth,
+    readOnly: o['read-only'] === true,
+    ...(o['keep-data'] === true ? { keepData: true } : {}),
+    ...(o.replay !== undefined ? { replay: parseReplay(String(o.replay)) } : {}),
+    ...(embedded ? referenceOf(o) : {}),
+    visibilityTimeoutMs: o['visibility-timeout-ms'] as number,
+    ...(o['min-coverage'] !== undefined ? { minCoverage: Math.min(100, o['min-coverage'] as number) } : {}),
+    only: o.only as string | undefined,
+    shard: o.shard as string | undefined,
+    concurrency,
+    // every worker holds at least one connection: more workers than --concurrency would exceed it
+    workers: Math.min(concurrency, o.workers as number),
+    timeoutMs: o['timeout-ms'] as number,
+    maxAnswerBytes: (o['max-answer-mb'] as number) * 1024 * 1024,
+    maxRps: o['max-rps'] as number,
+    insecure: o.insecure === true,
+    deadlineMs: (o['deadline-s'] as number) * 1000,
+  };
+  const baseUrl = embedded ? ((await startEmbedded?.(fields)) ?? '') : (o['base-url'] as string);
+  return deepFreeze({ baseUrl, ...fields });
+}
+
+/** The rules between options, each a sentence when broken (exit 2), judged on what was given (before defaults). */
+async function checkOptions(o: ParsedOptions): Promise<void> {
   const baseUrl = o['base-url'] as string | undefined;
-  const embedded = !baseUrl;
   if (baseUrl && (o['reference-faults'] || o['reference-variant'])) {
     throw new UsageError('--reference-faults and --reference-variant apply to the embedded server only; drop --base-url to use them');
   }
@@ -184,9 +209,9 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
     const m = /^([0-9]+)\/([0-9]+)$/.exec(String(o.shard));
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard must be i/n with 1 ≤ i ≤ n, got "${o.shard}"`);
   }
-  const replay = o.replay !== undefined ? parseReplay(String(o.replay)) : undefined;
-  if (replay && o.seed === undefined) throw new UsageError('--replay needs the run\'s --seed too (a reproducer command gives both)');
-  if (o['keep-data'] === true && embedded) {
+  if (o.replay !== undefined) parseReplay(String(o.replay));
+  if (o.replay !== undefined && o.seed === undefined) throw new UsageError('--replay needs the run\'s --seed too (a reproducer command gives both)');
+  if (o['keep-data'] === true && !baseUrl) {
     throw new UsageError('--keep-data needs --base-url: the embedded reference server and its records are gone when the run ends');
   }
   if (o.only !== undefined || o['report-dir'] !== undefined) {
@@ -195,39 +220,6 @@ export async function resolveConfig(o: ParsedOptions): Promise<RunConfig> {
     if (o.only !== undefined) checkOnly(String(o.only));
     if (o['report-dir'] !== undefined) checkReportDir(String(o['report-dir']));
   }
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
-  // relative to where storecheck is run (an installed package must not write into node_modules)
-  const reportDir = resolve((o['report-dir'] as string | undefined) ?? join('reports', stamp));
-  const runTag = `sc${randomBytes(4).toString('hex')}`;
-  const concurrency = (o.concurrency as number | undefined) ?? DEFAULT_CONCURRENCY;
-  // every worker holds at least one connection: more workers than --concurrency would exceed it
-  const workers = Math.min(concurrency, (o.workers as number | undefined) ?? defaultWorkers(availableParallelism()));
-  return {
-    baseUrl: baseUrl ?? '',
-    apiKey: (o['api-key'] as string | undefined) ?? `ref-${randomBytes(12).toString('hex')}`,
-    embedded,
-    reportDir,
-    ledgerFile: join(reportDir, 'ledger.jsonl'),
-    runTag,
-    seed: (o.seed as number | undefined) ?? randomInt(1, 2 ** 31 - 1),
-    depth: ((o.depth as string | undefined) ?? 'standard') as RunConfig['depth'],
-    readOnly: o['read-only'] === true,
-    ...(o['keep-data'] === true ? { keepData: true } : {}),
-    ...(replay ? { replay } : {}),
-    ...(embedded ? referenceOf(o) : {}),
-    ...(o['visibility-timeout-ms'] !== undefined ? { visibilityTimeoutMs: o['visibility-timeout-ms'] as number } : {}),
-    ...(o['min-coverage'] !== undefined ? { minCoverage: Math.min(100, o['min-coverage'] as number) } : {}),
-    only: o.only as string | undefined,
-    shard: o.shard as string | undefined,
-    concurrency,
-    workers,
-    timeoutMs: (o['timeout-ms'] as number | undefined) ?? 15_000,
-    ...(o['max-answer-mb'] !== undefined ? { maxAnswerBytes: (o['max-answer-mb'] as number) * 1024 * 1024 } : {}),
-    maxRps: (o['max-rps'] as number | undefined) ?? 0,
-    insecure: o.insecure === true,
-    deadlineMs: ((o['deadline-s'] as number | undefined) ?? 900) * 1000,
-    observations: {},
-  };
 }
 
 /**
@@ -247,7 +239,7 @@ export function parseReplay(value: string): { seed: number; path: string } {
 }
 
 /** The embedded server's switches, carried in RunConfig so they reach the report and its reproducers. */
-function referenceOf(o: ParsedOptions): Pick<RunConfig, 'referenceFaults' | 'referenceVariant'> {
+function referenceOf(o: ParsedOptions): { referenceFaults?: string[]; referenceVariant?: string } {
   const faults = String(o['reference-faults'] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
   const variant = (o['reference-variant'] as string | undefined)?.trim();
   return { ...(faults.length ? { referenceFaults: faults } : {}), ...(variant ? { referenceVariant: variant } : {}) };

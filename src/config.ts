@@ -1,12 +1,41 @@
 /**
- * The resolved configuration of one run. CLI flags and environment variables
- * (flags win) resolve into this once, in src/cli.ts; from here it flows one way
- * into the vitest run (provide/inject), the checks and the report builders.
+ * The resolved configuration of one run. CLI flags, environment variables and
+ * the config file (flags win, then env, then the file, then the option table's
+ * defaults) resolve into this once, in src/cli.ts (resolveConfig), frozen:
+ * nothing changes it later — the type is readonly all the way down, and the
+ * value is frozen, so a later assignment is a type error and, failing that, a
+ * TypeError. From here it flows one way into the client factory, the run's
+ * phases, the vitest workers (provide/inject) and the report.
+ *
+ * What the run learns on the way (the observations) is not config: it is run
+ * state (RunState below), handed to the workers beside it.
  */
 
 export type Depth = 'quick' | 'standard' | 'deep';
 
-export interface RunConfig {
+/** `T`, readonly all the way down (arrays included). */
+export type DeepReadonly<T> = T extends (infer U)[]
+  ? ReadonlyArray<DeepReadonly<U>>
+  : T extends Function
+    ? T
+    : T extends object
+      ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+      : T;
+
+/** Freezes `value` and everything in it: what DeepReadonly promises, held at run time too. */
+export function deepFreeze<T>(value: T): DeepReadonly<T> {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value as DeepReadonly<T>;
+}
+
+export type RunConfig = DeepReadonly<ConfigFields>;
+
+/** The fields of RunConfig (written mutable here for readability; RunConfig makes them readonly). */
+interface ConfigFields {
+  /** the target; for the embedded reference server, the URL it was started at */
   baseUrl: string;
   /** never written anywhere; the redactor replaces it in every output */
   apiKey: string;
@@ -26,13 +55,13 @@ export interface RunConfig {
   workers: number;
   timeoutMs: number;
   /** answers larger than this are cut while they stream (a target error for their check), bytes */
-  maxAnswerBytes?: number;
+  maxAnswerBytes: number;
   maxRps: number;
   insecure: boolean;
   /** the whole run ends by then, with cleanup and a clear message */
   deadlineMs: number;
-  /** how long a read may take to show a write (a lagging replica), ms; default 5000 */
-  visibilityTimeoutMs?: number;
+  /** how long a read may take to show a write (a lagging replica), ms */
+  visibilityTimeoutMs: number;
   /** --min-coverage PERCENT: fewer spec items judged gives no verdict (exit 3) */
   minCoverage?: number;
   /** replay one property case (--replay SEED:PATH): the property with this seed runs that path only */
@@ -47,8 +76,6 @@ export interface RunConfig {
   referenceFaults?: string[];
   /** the embedded reference server's benign variant (--reference-variant) */
   referenceVariant?: string;
-  /** observations probed before the checks, keyed as in report.json (the workers get them as RunState) */
-  observations: Record<string, unknown>;
 }
 
 /**
@@ -75,11 +102,12 @@ export const DEPTHS: Record<Depth, DepthProfile> = {
 
 /**
  * What the workers wait for before their first check: the observations (probed
- * by the main process while the workers load) and the run-wide in-flight gate
- * (a SharedArrayBuffer of src/client/gate.ts). Sent over runChannelName().
+ * by the main process while the workers load; their values, keyed as in
+ * report.json) and the run-wide in-flight gate (a SharedArrayBuffer of
+ * src/client/gate.ts). Sent over runChannelName().
  */
 export interface RunState {
-  observations: Record<string, unknown>;
+  observations: Readonly<Record<string, unknown>>;
   gate: SharedArrayBuffer;
   /** set when the run was stopped (signal, deadline) before this state was sent: send nothing */
   stopped?: string;

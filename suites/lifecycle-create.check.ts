@@ -65,7 +65,7 @@ for (const r of WRITABLE) {
         const [id] = idsOf(ctx, matchResponse(r, [payload], created) as Rec[], ex);
         const got = await getByIds(ctx, r, [id], 'get by the created id');
         const rec = got.byId.get(id.toLowerCase());
-        if (!rec) ctx.fail({ message: `get with filters.id [${id}] did not return the ${r.title} just created (waited ${ctx.config.visibilityTimeoutMs ?? 5000} ms for it to show)`, why: '§4 Responses: get returns the records', expected: id, actual: got.records.map((x) => x?.id), evidence: [ex, got.exchange] });
+        if (!rec) ctx.fail({ message: `get with filters.id [${id}] did not return the ${r.title} just created (waited ${ctx.config.visibilityTimeoutMs} ms for it to show)`, why: '§4 Responses: get returns the records', expected: id, actual: got.records.map((x) => x?.id), evidence: [ex, got.exchange] });
         await judgeProps(ctx, r, props, payload, rec, 'get', names, `get by id returned created ${r.title} ${id} with values that differ from those sent`, [ex, got.exchange]);
       });
     });

@@ -8,7 +8,6 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { inject } from 'vitest';
 import { StoreClient, type ClientOptions } from '../client/api.js';
-import { DEFAULT_VISIBILITY_MS } from '../client/poll.js';
 import { Ledger } from '../client/ledger.js';
 import { SharedGate } from '../client/gate.js';
 import { readObservation, type ObservationKey, type ObservationValue } from '../observe/registry.js';
@@ -86,7 +85,7 @@ export function runtime(): Runtime {
 /** A store whose reads lag its writes: the client waits for each write (ClientOptions.visibility). */
 function visibilityOf(config: RunConfig, observations: Record<string, unknown>): Pick<ClientOptions, 'visibility'> {
   const lagMs = readObservation(observations, 'consistency.readAfterWriteMs');
-  return lagMs > 0 ? { visibility: { lagMs, deadlineMs: config.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS } } : {};
+  return lagMs > 0 ? { visibility: { lagMs, deadlineMs: config.visibilityTimeoutMs } } : {};
 }
 
 /** The runtime if this worker made one (setup hooks must not create it). */

@@ -6,12 +6,12 @@
  * in time is judged. The probe of consistency.readAfterWriteMs measures the
  * lag before the checks; the client then waits for each write (ClientOptions.visibility).
  */
-import { DEFAULT_VISIBILITY_MS, pollUntil } from '../client/poll.js';
+import { pollUntil } from '../client/poll.js';
 import { runtime } from './runtime.js';
 
-/** The deadline of this run: RunConfig.visibilityTimeoutMs, or 5 s. */
+/** The deadline of this run: RunConfig.visibilityTimeoutMs (--visibility-timeout-ms). */
 export function visibilityDeadline(): number {
-  return runtime().config.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS;
+  return runtime().config.visibilityTimeoutMs;
 }
 
 /**

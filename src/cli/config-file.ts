@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createAjv } from '../schema/ajv.js';
 import { PROJECT_ROOT } from '../version.js';
-import { distance, RUN_OPTIONS, UsageError, type OptionSpec, type ParsedOptions } from './options.js';
+import { distance, optionHelp, RUN_OPTIONS, UsageError, type OptionSpec, type ParsedOptions } from './options.js';
 
 export const CONFIG_FILE_NAME = 'storecheck.config.json';
 export const CONFIG_SCHEMA_FILE = join(PROJECT_ROOT, 'schemas', 'config.schema.json');
@@ -35,7 +35,7 @@ export function configSchema(specs: OptionSpec[] = RUN_OPTIONS): Record<string, 
     $schema: { type: 'string', description: 'the schema of this file (for editors)' },
   };
   for (const s of fileOptions(specs)) {
-    const description = `${s.help}${isPath(s) ? ' (relative to this file)' : ''}. Flag --${s.flag}${s.env ? `, env ${s.env}` : ''}.`;
+    const description = `${optionHelp(s)}${isPath(s) ? ' (relative to this file)' : ''}. Flag --${s.flag}${s.env ? `, env ${s.env}` : ''}.`;
     if (s.kind === 'flag') properties[s.flag] = { type: 'boolean', description };
     else if (s.kind === 'int') properties[s.flag] = { type: 'integer', ...(s.min !== undefined ? { minimum: s.min } : {}), description };
     else if (s.kind === 'list') properties[s.flag] = { type: 'array', items: { type: 'string' }, description };

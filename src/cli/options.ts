@@ -1,7 +1,12 @@
 /**
  * Flags and the environment variables that mirror them (flags win over env,
- * env over defaults). One table drives parsing, validation and --help.
+ * env over defaults). One table drives parsing, validation, --help, the config
+ * file's schema and every default: an option's default is written here and
+ * nowhere else (withDefaults() applies them; the help shows them).
  */
+import { randomInt } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -11,6 +16,9 @@ export class UsageError extends Error {
 }
 
 type Kind = 'string' | 'int' | 'flag' | 'list';
+
+/** A value an option holds once parsed. */
+export type OptionValue = string | number | boolean | string[];
 
 /** The headings of a command's help, in this order (one table drives flags, env, config file and help). */
 export const OPTION_GROUPS = {
@@ -38,6 +46,15 @@ export interface OptionSpec {
   group?: OptionGroup;
   /** not settable in storecheck.config.json (per-invocation options, the key) */
   noFile?: boolean;
+  /**
+   * The value when neither flag, env nor config file gives one. A constant is
+   * shown in the help as "(default X)"; one computed at each run (a random
+   * seed, a timestamped folder, one worker per core) is a function, and its
+   * help says what it computes.
+   */
+  default?: OptionValue | (() => OptionValue);
+  /** how the help shows a constant default when the value alone does not say it ('0 = unlimited') */
+  defaultNote?: string;
 }
 
 /** -h/--help and -V/--version: every command knows them (src/cli.ts answers them before the command runs). */
@@ -50,21 +67,21 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string', arg: 'URL', group: 'target', help: 'target base URL (paths /api/v1/... are appended); without it the embedded reference server is started' },
   { flag: 'api-key', env: 'STORE_API_KEY', kind: 'string', arg: 'KEY', group: 'target', noFile: true, help: 'the API key, sent in the body only; never printed or stored (prefer the env var; never in a config file)' },
   { flag: 'insecure', env: 'STORE_INSECURE', kind: 'flag', group: 'target', help: 'accept a self-signed TLS certificate (or give the CA with NODE_EXTRA_CA_CERTS)' },
-  { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, group: 'target', help: 'per-request timeout (default 15000)' },
-  { flag: 'visibility-timeout-ms', env: 'STORE_VISIBILITY_TIMEOUT_MS', kind: 'int', arg: 'N', min: 0, group: 'target', help: 'how long a read may take to show a write (lagging replicas) before it is judged (default 5000)' },
-  { flag: 'max-answer-mb', env: 'STORE_MAX_ANSWER_MB', kind: 'int', arg: 'N', min: 1, group: 'target', help: 'an answer larger than this is cut while it streams and not judged (default 32)' },
+  { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, group: 'target', default: 15_000, help: 'per-request timeout' },
+  { flag: 'visibility-timeout-ms', env: 'STORE_VISIBILITY_TIMEOUT_MS', kind: 'int', arg: 'N', min: 0, group: 'target', default: 5_000, help: 'how long a read may take to show a write (lagging replicas) before it is judged' },
+  { flag: 'max-answer-mb', env: 'STORE_MAX_ANSWER_MB', kind: 'int', arg: 'N', min: 1, group: 'target', default: 32, help: 'an answer larger than this is cut while it streams and not judged' },
   { flag: 'keep-data', env: 'STORE_KEEP_DATA', kind: 'flag', group: 'target', help: 'leave the records the run created on the target (to look at them, or to rerun a reproducer\'s curl; external targets only); the ledger keeps them and the run prints the sweep command that removes them' },
   { flag: 'only', env: 'STORE_ONLY', kind: 'string', arg: 'PATTERN', group: 'selection', help: "check or item ids to run: globs with *, comma-separated (e.g. 'product.*,*.filters.range.*'); `storecheck list` prints them" },
-  { flag: 'depth', env: 'STORE_DEPTH', kind: 'string', arg: 'quick|standard|deep', choices: ['quick', 'standard', 'deep'], group: 'selection', help: 'how hard the properties search (default standard)' },
-  { flag: 'seed', env: 'STORE_SEED', kind: 'int', arg: 'N', group: 'selection', help: 'seed of every generator; replays a run (default: random, printed and reported)' },
+  { flag: 'depth', env: 'STORE_DEPTH', kind: 'string', arg: 'quick|standard|deep', choices: ['quick', 'standard', 'deep'], group: 'selection', default: 'standard', help: 'how hard the properties search' },
+  { flag: 'seed', env: 'STORE_SEED', kind: 'int', arg: 'N', group: 'selection', default: () => randomInt(1, 2 ** 31 - 1), help: 'seed of every generator; replays a run (default: random, printed and reported)' },
   { flag: 'replay', kind: 'string', arg: 'SEED:PATH', group: 'selection', noFile: true, help: 'replay one failing property case: the seed and fast-check path of a reproducer (with its --seed and --only)' },
   { flag: 'read-only', env: 'STORE_READ_ONLY', kind: 'flag', group: 'selection', help: 'only get, count and store checks: no create, update or delete is ever sent' },
   { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', group: 'selection', help: 'run one slice of the check files (merge the shards with `storecheck merge`)' },
-  { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, group: 'load', help: 'requests in flight at most, across all workers (default 24)' },
-  { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, group: 'load', help: 'requests per second at most (default 0 = unlimited)' },
-  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, group: 'load', help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
-  { flag: 'deadline-s', env: 'STORE_DEADLINE_S', kind: 'int', arg: 'N', min: 10, group: 'load', help: 'the whole run ends by then, with cleanup (default 900)' },
-  { flag: 'report-dir', env: 'STORE_REPORT_DIR', kind: 'string', arg: 'DIR', group: 'reporting', help: 'where reports go (default reports/<timestamp>/, with reports/latest pointing at it)' },
+  { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, group: 'load', default: 24, help: 'requests in flight at most, across all workers' },
+  { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, group: 'load', default: 0, defaultNote: '0 = unlimited', help: 'requests per second at most' },
+  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, group: 'load', default: () => defaultWorkers(availableParallelism()), help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
+  { flag: 'deadline-s', env: 'STORE_DEADLINE_S', kind: 'int', arg: 'N', min: 10, group: 'load', default: 900, help: 'the whole run ends by then, with cleanup' },
+  { flag: 'report-dir', env: 'STORE_REPORT_DIR', kind: 'string', arg: 'DIR', group: 'reporting', default: () => join('reports', timestamp()), help: 'where reports go (default reports/<timestamp>/, with reports/latest pointing at it)' },
   { flag: 'expect', env: 'STORE_EXPECT', kind: 'string', arg: 'FILE', group: 'reporting', help: 'known deviations (JSON): reported as expected failures, they do not fail the run' },
   { flag: 'baseline', env: 'STORE_BASELINE', kind: 'string', arg: 'FILE', group: 'reporting', help: 'an earlier report.json: new failures and changed observations fail the run' },
   { flag: 'min-coverage', env: 'STORE_MIN_COVERAGE', kind: 'int', arg: 'PERCENT', min: 0, group: 'reporting', help: 'no verdict (exit 3) when fewer than PERCENT % of the spec items could be judged' },
@@ -75,7 +92,60 @@ export const RUN_OPTIONS: OptionSpec[] = [
   ...COMMON_OPTIONS,
 ];
 
-export type ParsedOptions = Record<string, string | number | boolean | string[] | undefined>;
+export type ParsedOptions = Record<string, OptionValue | undefined>;
+
+/**
+ * Requests in flight at most, by default (--concurrency 24): at 30 ms a
+ * response, 16 in flight were the bound of a standard run (the gate full most
+ * of the time, ~400 requests/s); 24 leave the CPU the bound again. A fragile
+ * target gets fewer with --concurrency (and --max-rps).
+ *
+ * Check files run in parallel by default (--workers): one per core and one
+ * more, 2 to 4. Requests overlap within a file already (its checks run
+ * concurrently), so workers are there for the CPU and for the tail of each
+ * file; every worker is a V8 isolate of its own that loads, compiles and warms
+ * up the whole suite again (about 1.5 CPU-s a run), so more workers than cores
+ * cost more than they hide (bench on 2 cores, 30 ms latency: 2 workers 11.2 s,
+ * 3 9.4 s, 4 10.8 s).
+ */
+export function defaultWorkers(cores: number): number {
+  return Math.max(2, Math.min(4, cores + 1));
+}
+
+/** A run's folder name under reports/: its start, to the second (2025-03-14_09-26-53). */
+function timestamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-').replace('T', '_').slice(0, 19);
+}
+
+/** The entry of `flag` in a table (a command shares a run option's entry: one kind, env, limit and default). */
+export function optionSpec(flag: string, specs: readonly OptionSpec[] = RUN_OPTIONS): OptionSpec {
+  const spec = specs.find((s) => s.flag === flag);
+  if (!spec) throw new Error(`no option --${flag} in the table`);
+  return spec;
+}
+
+/** The default of an option with a constant one (the table's). */
+export function optionDefault(flag: string, specs: readonly OptionSpec[] = RUN_OPTIONS): OptionValue {
+  const d = optionSpec(flag, specs).default;
+  if (d === undefined || typeof d === 'function') throw new Error(`--${flag} has no constant default`);
+  return d;
+}
+
+/** `options` with every option nobody gave set to its default (flags, env and a config file all came first). */
+export function withDefaults(options: ParsedOptions, specs: readonly OptionSpec[]): ParsedOptions {
+  const out: ParsedOptions = { ...options };
+  for (const s of specs) {
+    if (out[s.flag] !== undefined || s.default === undefined) continue;
+    out[s.flag] = typeof s.default === 'function' ? s.default() : s.default;
+  }
+  return out;
+}
+
+/** An option's description as the help and the config schema show it: its help, then its constant default. */
+export function optionHelp(s: OptionSpec): string {
+  if (s.default === undefined || typeof s.default === 'function') return s.help;
+  return `${s.help} (default ${s.defaultNote ?? String(s.default)})`;
+}
 
 /**
  * Parse `--flag value`, `--flag=value`, boolean `--flag` and one-letter `-h`;
@@ -219,7 +289,7 @@ export function helpText(specs: OptionSpec[], width = HELP_WIDTH): string {
 function optionLine(s: OptionSpec, width: number): string {
   const left = `  ${s.short ? `-${s.short}, ` : ''}--${s.flag}${s.arg ? ` ${s.arg}` : ''}`;
   // "[env NAME]" stays on one line (a no-break space while wrapping)
-  const text = `${s.help}${s.env ? ` [env\u00a0${s.env}]` : ''}`;
+  const text = `${optionHelp(s)}${s.env ? ` [env\u00a0${s.env}]` : ''}`;
   const body = wrap(text, width, HELP_COLUMN).replace(/\u00a0/g, ' ');
   if (left.length >= HELP_COLUMN - 1) return `${left}\n${body}`;
   return left.padEnd(HELP_COLUMN) + body.slice(HELP_COLUMN);

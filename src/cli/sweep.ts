@@ -6,14 +6,19 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ledger } from '../client/ledger.js';
 import { cleanupLedger } from '../run/cleanup.js';
-import { commandHelp, COMMON_OPTIONS, parseOptions, UsageError, type OptionSpec } from './options.js';
+import { commandHelp, COMMON_OPTIONS, optionSpec, parseOptions, UsageError, withDefaults, type OptionSpec } from './options.js';
+
+/** A run option (its flag, env, kind, limits and default: the run table's entry), described for sweep. */
+function runOption(flag: string, help: string): OptionSpec {
+  return { ...optionSpec(flag), help, group: undefined };
+}
 
 export const OPTIONS: OptionSpec[] = [
   { flag: 'ledger', kind: 'list', arg: 'FILE', help: 'a ledger.jsonl (repeatable; default: every ./reports/*/ledger.jsonl)' },
-  { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string', arg: 'URL', help: 'the target the ledger was written against' },
-  { flag: 'api-key', env: 'STORE_API_KEY', kind: 'string', arg: 'KEY', help: 'its API key (prefer the env var)' },
-  { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, help: 'per-request timeout (default 15000)' },
-  { flag: 'insecure', env: 'STORE_INSECURE', kind: 'flag', help: 'accept a self-signed certificate' },
+  runOption('base-url', 'the target the ledger was written against'),
+  runOption('api-key', 'its API key (prefer the env var)'),
+  runOption('timeout-ms', 'per-request timeout'),
+  runOption('insecure', 'accept a self-signed certificate'),
   { flag: 'dry-run', kind: 'flag', help: 'list what would be deleted, delete nothing (needs no target)' },
   ...COMMON_OPTIONS,
 ];
@@ -29,7 +34,9 @@ export const HELP = commandHelp(
 );
 
 export async function sweepCommand(args: string[]): Promise<number> {
-  const { options, positional } = parseOptions(args, OPTIONS);
+  const parsed = parseOptions(args, OPTIONS);
+  const { positional } = parsed;
+  const options = withDefaults(parsed.options, OPTIONS);
   if (positional.length) throw new UsageError(`unexpected argument "${positional[0]}" (give ledgers with --ledger FILE; see storecheck sweep --help)`);
   const ledgers = (options.ledger as string[] | undefined) ?? [];
   const files = ledgers.length ? ledgers.map((f) => resolve(f)) : defaultLedgers();
@@ -53,7 +60,7 @@ export async function sweepCommand(args: string[]): Promise<number> {
   }
   if (!baseUrl || !apiKey) throw new UsageError('sweep needs the target: --base-url URL and STORE_API_KEY (or --api-key)');
   const result = await cleanupLedger(
-    { baseUrl, apiKey, timeoutMs: (options['timeout-ms'] as number | undefined) ?? 15_000, insecure: options.insecure === true, ledgerFile: files[0] },
+    { baseUrl, apiKey, timeoutMs: options['timeout-ms'] as number, insecure: options.insecure === true, ledgerFile: files[0] },
     files,
   );
   for (const [r, ids] of Object.entries(result.removed)) process.stdout.write(`removed ${ids.length} ${r}: ${ids.join(', ')}\n`);

@@ -6,9 +6,6 @@
  */
 import { sleep } from './http.js';
 
-/** How long a write may take to show in reads (--visibility-timeout-ms). */
-export const DEFAULT_VISIBILITY_MS = 5_000;
-
 const FIRST_PAUSE = 50;
 const MAX_PAUSE = 800;
 

@@ -10,7 +10,7 @@
  * write of the checks (ClientOptions.visibility).
  */
 import type { Exchange } from '../client/http.js';
-import { DEFAULT_VISIBILITY_MS, pollUntil } from '../client/poll.js';
+import { pollUntil } from '../client/poll.js';
 import { resource } from '../schema/model.js';
 import { couldNotTell, need, observation, type Probe } from './types.js';
 
@@ -26,7 +26,7 @@ export const consistencyProbe: Probe = {
     const prop = r.payload.find((p) => p.kind === 'string' && !p.unique) ?? r.payload.find((p) => p.kind === 'string');
     if (!prop) return { [KEY]: couldNotTell(`${r.title} has no String payload property to update`) };
     const field = prop.recordField ?? prop.name;
-    const deadline = config.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS;
+    const deadline = config.visibilityTimeoutMs;
     const created = await client.create(r, [shared.payload(r, 'lag', 0)]);
     const ids = (created.value ?? []).map((x) => x?.id).filter((id): id is string => typeof id === 'string').concat(created.recovered ?? []);
     const ev: Exchange[] = [created.exchange];

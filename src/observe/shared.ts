@@ -9,7 +9,7 @@ import type { Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import type { RunConfig } from '../config.js';
 import { decimalLimitOfEveryReading, resource, resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
-import { DEFAULT_VISIBILITY_MS, pollUntil } from '../client/poll.js';
+import { pollUntil } from '../client/poll.js';
 import { ProbeError, need } from './types.js';
 
 /** A key no target holds: used wherever a wrong key is wanted. */
@@ -121,7 +121,7 @@ export class Shared {
       const got = await this.client.get(r, { filters: { id: [id] } });
       return { got, rec: need(got, `get by id of ${r.title} ${id}`).find((x) => String(x?.id).toLowerCase() === id.toLowerCase()) };
     };
-    const p = await pollUntil(read, (x) => !!x.rec && until(x.rec), this.config.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS);
+    const p = await pollUntil(read, (x) => !!x.rec && until(x.rec), this.config.visibilityTimeoutMs);
     return { rec: p.result.rec, exchange: p.result.got.exchange, elapsedMs: p.elapsedMs, repeated: p.repeated, held: p.held };
   }
 

@@ -7,7 +7,6 @@ import { existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import { StoreClient } from '../client/api.js';
-import { DEFAULT_VISIBILITY_MS } from '../client/poll.js';
 import { readObservation } from '../observe/registry.js';
 import { DEFAULT_ANSWER_BUDGET, SharedGate } from '../client/gate.js';
 import type { Exchange } from '../client/http.js';
@@ -167,12 +166,12 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     if (!interrupted) {
       term.line('probing behaviours the spec leaves open…');
       observations = await probeObservations(client, config);
-      config.observations = Object.fromEntries(Object.entries(observations).map(([k, o]) => [k, o.value]));
     }
+    const observed = Object.fromEntries(Object.entries(observations).map(([k, o]) => [k, o.value]));
     // how many checks will finish, said before the first starts (the progress total does not grow)
     const prepared = await preparing;
     if (!interrupted && !(prepared instanceof Error)) term.plan(prepared.plan);
-    publishState(config.observations ?? {});
+    publishState(observed);
     endPhase('probes');
 
     const ran = await checksRun;
@@ -194,8 +193,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const kept = config.keepData ? keptRecords(config) : undefined;
     if (!kept) term.line('cleaning up…');
     // a store whose reads lag its writes shows a deletion a little later: read back until the deadline
-    const lagged = readObservation(config.observations ?? {}, 'consistency.readAfterWriteMs') > 0;
-    const cleanup = kept ?? (await cleanupLedger({ ...config, settleMs: lagged ? config.visibilityTimeoutMs ?? DEFAULT_VISIBILITY_MS : 0 }, [config.ledgerFile]));
+    const lagged = readObservation(observed, 'consistency.readAfterWriteMs') > 0;
+    const cleanup = kept ?? (await cleanupLedger({ ...config, settleMs: lagged ? config.visibilityTimeoutMs : 0 }, [config.ledgerFile]));
     endPhase('cleanup');
     if (interrupted) {
       interrupted += kept
@@ -295,7 +294,7 @@ function targetOf(config: RunConfig): Report['target'] {
   return {
     baseUrl: config.baseUrl,
     embedded: config.embedded,
-    ...(config.referenceFaults?.length ? { referenceFaults: config.referenceFaults } : {}),
+    ...(config.referenceFaults?.length ? { referenceFaults: [...config.referenceFaults] } : {}),
     ...(config.referenceVariant ? { referenceVariant: config.referenceVariant } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_WIDTH, helpOrVersion, helpText, OPTION_GROUPS, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec } from '../../src/cli/options.js';
-import { DEFAULT_CONCURRENCY, defaultWorkers, parseReplay, resolveConfig } from '../../src/cli.js';
+import { defaultWorkers, HELP_WIDTH, helpOrVersion, helpText, optionDefault, OPTION_GROUPS, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec } from '../../src/cli/options.js';
+import { parseReplay, resolveConfig } from '../../src/cli.js';
 import { onlyPattern } from '../../src/run/vitest.js';
 import { mixSeed } from '../../src/check/check.js';
 import { Ledger } from '../../src/client/ledger.js';
@@ -29,12 +29,42 @@ describe('option parsing', () => {
     expect(cfg.runTag).toMatch(/^sc[0-9a-f]{8}$/);
   });
   it('defaults: 24 requests in flight; a worker per core and one more, 2 to 4, never more than --concurrency', async () => {
-    expect(DEFAULT_CONCURRENCY).toBe(24);
+    expect(optionDefault('concurrency')).toBe(24);
     expect([1, 2, 3, 8].map(defaultWorkers)).toEqual([2, 3, 4, 4]);
     expect((await resolveConfig({})).concurrency).toBe(24);
     expect((await resolveConfig({ concurrency: 2 })).workers).toBe(2);
     expect((await resolveConfig({ concurrency: 1 })).workers).toBe(1);
     expect((await resolveConfig({ workers: 7 })).workers).toBe(7);
+  });
+  it('every default comes from the option table: resolved config, sweep and help agree with it', async () => {
+    const cfg = await resolveConfig({});
+    expect(cfg).toMatchObject({
+      timeoutMs: optionDefault('timeout-ms'),
+      visibilityTimeoutMs: optionDefault('visibility-timeout-ms'),
+      maxAnswerBytes: (optionDefault('max-answer-mb') as number) * 1024 * 1024,
+      depth: optionDefault('depth'),
+      concurrency: optionDefault('concurrency'),
+      maxRps: optionDefault('max-rps'),
+      deadlineMs: (optionDefault('deadline-s') as number) * 1000,
+    });
+    const { OPTIONS: SWEEP } = await import('../../src/cli/sweep.js');
+    for (const flag of ['base-url', 'api-key', 'timeout-ms', 'insecure']) {
+      const { help, group, ...shared } = SWEEP.find((o) => o.flag === flag)!;
+      expect(RUN_OPTIONS.find((o) => o.flag === flag), flag).toMatchObject(shared);
+    }
+    expect(helpText(RUN_OPTIONS)).toMatch(/per-request timeout \(default 15000\)/);
+    expect(helpText(RUN_OPTIONS)).toMatch(/requests per second at most \(default 0 = unlimited\)/);
+  });
+  it('the resolved config is frozen, all the way down; the embedded server\'s URL is part of it', async () => {
+    const started: unknown[] = [];
+    const cfg = await resolveConfig({ 'reference-faults': 'a', replay: '5:0:1', seed: 3 }, async (o) => (started.push(o), 'http://127.0.0.1:1'));
+    expect(cfg.baseUrl).toBe('http://127.0.0.1:1');
+    expect(started).toEqual([expect.objectContaining({ apiKey: cfg.apiKey, referenceFaults: ['a'] })]);
+    expect(Object.isFrozen(cfg) && Object.isFrozen(cfg.replay) && Object.isFrozen(cfg.referenceFaults)).toBe(true);
+    // @ts-expect-error RunConfig is readonly: a later assignment is a type error…
+    expect(() => { cfg.baseUrl = 'http://elsewhere'; }).toThrow(TypeError); // …and a TypeError at run time
+    const external = await resolveConfig({ 'base-url': 'https://a.example', 'api-key': 'k' }, async () => 'http://never');
+    expect(external.baseUrl).toBe('https://a.example');
   });
 });
 
