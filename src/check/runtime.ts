@@ -7,7 +7,8 @@
  */
 import { BroadcastChannel } from 'node:worker_threads';
 import { inject } from 'vitest';
-import { StoreClient, type ClientOptions } from '../client/api.js';
+import type { ClientOptions, StoreClient } from '../client/api.js';
+import { makeClient, redactorFor } from '../client/factory.js';
 import { Ledger } from '../client/ledger.js';
 import { SharedGate } from '../client/gate.js';
 import { readObservation, type ObservationKey, type ObservationValue } from '../observe/registry.js';
@@ -58,18 +59,12 @@ export function runtime(): Runtime {
   if (!config) throw new Error('storecheck checks run through `npm run conformance` (src/cli.ts), which provides the target configuration');
   if (!state) throw new Error('storecheck: the run state (observations, in-flight gate) has not arrived from the main process');
   const ledger = new Ledger(config.ledgerFile, config.runTag);
-  const client = new StoreClient({
-    baseUrl: config.baseUrl,
-    apiKey: config.apiKey,
-    timeoutMs: config.timeoutMs,
-    ...(config.maxAnswerBytes ? { maxBodyBytes: config.maxAnswerBytes } : {}),
+  // the gate paces every thread together: --max-rps is the whole run's
+  const client = makeClient(config, {
+    redactor: redactorFor(config),
     // any worker may use every slot of --concurrency: the shared gate bounds them all together
     connections: config.concurrency,
     gate: new SharedGate(state.gate),
-    // the gate paces every thread together: --max-rps is the whole run's
-    maxRps: config.maxRps,
-    insecure: config.insecure,
-    readOnly: config.readOnly,
     ledger,
     ...visibilityOf(config, state.observations),
   });

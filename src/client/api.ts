@@ -37,6 +37,8 @@ export interface CallResult<T> {
 
 export interface ClientOptions extends Omit<HttpOptions, 'redactor'> {
   apiKey: string;
+  /** the run's one redactor (src/client/factory.ts); without one (unit tests) the client makes its own from the key */
+  redactor?: Redactor;
   /** refuse create/update/delete before sending (--read-only) */
   readOnly?: boolean;
   ledger?: Ledger;
@@ -68,7 +70,7 @@ export class StoreClient {
 
   constructor(private readonly opts: ClientOptions, shared?: { http: Http; redactor: Redactor }) {
     this.apiKey = opts.apiKey;
-    this.redactor = shared?.redactor ?? new Redactor(opts.apiKey);
+    this.redactor = shared?.redactor ?? opts.redactor ?? new Redactor(opts.apiKey);
     this.http = shared?.http ?? new Http({ ...opts, redactor: this.redactor });
   }
 
@@ -88,9 +90,14 @@ export class StoreClient {
     return ex;
   }
 
-  /** The key, for the one probe that tries it in a header (never recorded: headers are not kept in evidence). */
-  apiKeyForHeaders(): string {
-    return this.apiKey;
+  /**
+   * POST `path` with no key in the body and the configured key in a request
+   * header, written by `value` (`Bearer <key>`): does the target take it from
+   * there (§5.1 says no header carries it; src/observe/header-key.ts)? The key
+   * never leaves the client: request headers are not kept in evidence.
+   */
+  keyInHeader(path: string, header: string, value: (key: string) => string): Promise<Exchange> {
+    return this.raw(path, {}, { retryable: true, headers: { [header]: value(this.apiKey) } });
   }
 
   get readOnly(): boolean {

@@ -192,6 +192,11 @@ const CELLS = 8;
  */
 export const DEFAULT_ANSWER_BUDGET = 128 * 1024 * 1024;
 
+/** The budget of answer bytes buffered at once when the largest answer read is `maxAnswerBytes`: at least two of them. */
+export function answerBudgetFor(maxAnswerBytes: number): number {
+  return Math.max(DEFAULT_ANSWER_BUDGET, 2 * maxAnswerBytes);
+}
+
 /** A 429 multiplies the spacing by this (the rate by 1/1.4 ≈ 0.71): the run then averages about 85 % of a limit. */
 export const SLOW_DOWN = 1.4;
 /** After a slow-down the rate climbs back by this many requests a second, each second. */

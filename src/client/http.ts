@@ -6,7 +6,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { Agent, budgetTakenBy, PendingPost, postOn } from './undici.js';
-import { DEFAULT_ANSWER_BUDGET, SharedGate } from './gate.js';
+import { answerBudgetFor, SharedGate } from './gate.js';
 import { redactText, type Redactor } from './redact.js';
 
 export interface HttpOptions {
@@ -98,7 +98,7 @@ export class Http {
     const base = new URL(opts.baseUrl);
     this.origin = base.origin;
     this.basePath = base.pathname.replace(/\/+$/, '');
-    this.gate = opts.gate ?? SharedGate.create(Math.max(1, opts.connections), Math.max(DEFAULT_ANSWER_BUDGET, 2 * (opts.maxBodyBytes ?? DEFAULT_MAX_BODY)));
+    this.gate = opts.gate ?? SharedGate.create(Math.max(1, opts.connections), answerBudgetFor(opts.maxBodyBytes ?? DEFAULT_MAX_BODY));
     // every pause listens to the stop signal: no listener limit
     setMaxListeners(0, this.stop.signal);
     this.agent = new Agent({

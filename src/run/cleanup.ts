@@ -1,6 +1,7 @@
 /**
  * Deletes exactly what the ledger says a run created and did not delete —
- * at the end of a run (whatever happened), and in `storecheck sweep`.
+ * at the end of a run (whatever happened: cleanUp, the run's phase), and in
+ * `storecheck sweep` (cleanupLedger).
  *
  * Creates the ledger announced but never heard back from (a killed process, a
  * lost answer) are settled first: their records are looked up by the unique
@@ -9,9 +10,15 @@
  * read back, deleted if still there, and read back again; only ids a read-back
  * shows gone are deleted in the ledger. The rest is left behind, said so.
  */
-import { StoreClient } from '../client/api.js';
+import type { StoreClient } from '../client/api.js';
+import { makeClient, redactorFor } from '../client/factory.js';
 import { Ledger } from '../client/ledger.js';
+import type { Redactor } from '../client/redact.js';
 import { pollUntil } from '../client/poll.js';
+import { shellQuote } from '../check/reproducer.js';
+import type { RunConfig } from '../config.js';
+import { readObservation } from '../observe/registry.js';
+import type { Terminal } from './terminal.js';
 
 export interface CleanupResult {
   created: number;
@@ -38,6 +45,51 @@ export interface CleanupTarget {
   settleMs?: number;
   /** the run's tag: only its ledger lines (a reused report dir keeps earlier runs' lines for sweep); undefined: every line */
   runTag?: string;
+  /** the run's redactor (sweep: one made from the key) */
+  redactor?: Redactor;
+}
+
+/** What the run left on the target: the cleanup's figures, or (--keep-data) what was kept and how to remove it. */
+export type RunCleanup = Pick<CleanupResult, 'created' | 'deleted' | 'leftBehind' | 'requests'> & { kept?: number; sweep?: string };
+
+/**
+ * The run's cleanup phase: everything the ledger holds of this run is deleted
+ * and read back — or, with --keep-data, kept and counted, with the command
+ * that removes it later. A store whose reads lag its writes (the observed
+ * consistency.readAfterWriteMs) shows a deletion a little later: cleanup reads
+ * back until --visibility-timeout-ms.
+ */
+export async function cleanUp(config: RunConfig, observed: Readonly<Record<string, unknown>>, term: Terminal, redactor: Redactor): Promise<RunCleanup> {
+  if (config.keepData) return keptRecords(config);
+  term.line('cleaning up…');
+  const lagged = readObservation(observed, 'consistency.readAfterWriteMs') > 0;
+  const { baseUrl, apiKey, timeoutMs, insecure, maxRps, concurrency, ledgerFile, runTag } = config;
+  const settleMs = lagged ? config.visibilityTimeoutMs : 0;
+  return cleanupLedger({ baseUrl, apiKey, timeoutMs, insecure, maxRps, concurrency, ledgerFile, runTag, settleMs, redactor }, [config.ledgerFile]);
+}
+
+/** What a stopped run says of its cleanup, after why it stopped. */
+export function afterStop(why: string, cleanup: RunCleanup, config: Pick<RunConfig, 'ledgerFile'>): string {
+  if (cleanup.kept !== undefined) return `${why}; ${cleanup.kept} record(s) kept (--keep-data): ${cleanup.sweep}`;
+  const left = cleanup.leftBehind.length;
+  return `${why}; cleanup deleted ${cleanup.deleted} record(s)${left ? `, ${left} left behind (storecheck sweep --ledger ${config.ledgerFile})` : ', none left behind'}`;
+}
+
+/**
+ * --keep-data: what the run leaves on the target, from its ledger lines — the
+ * records created and not deleted (and creates never answered, which sweep
+ * looks up) — and the command that removes them later.
+ */
+function keptRecords(config: RunConfig): RunCleanup & { kept: number; sweep: string } {
+  const ledger = Ledger.load([config.ledgerFile], 'sweep', config.runTag);
+  const kept = [...ledger.outstanding().values()].reduce((n, ids) => n + ids.length, 0);
+  return { created: ledger.createdCount(), deleted: 0, leftBehind: [], requests: 0, kept, sweep: sweepCommand(config) };
+}
+
+/** The command that removes what the run left on the target (the key from STORE_API_KEY). */
+export function sweepCommand(config: Pick<RunConfig, 'ledgerFile' | 'baseUrl'>): string {
+  const arg = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : shellQuote(s));
+  return `storecheck sweep --ledger ${arg(config.ledgerFile)} --base-url ${arg(config.baseUrl)}`;
 }
 
 /** Products reference categories and collections, so they go first. */
@@ -46,13 +98,12 @@ const DELETE_ORDER = ['product', 'blog-post', 'coupon', 'page', 'collection', 'c
 export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[], batch = 50): Promise<CleanupResult> {
   const loaded = Ledger.load(ledgerFiles, 'sweep', target.runTag);
   const ledger = target.ledgerFile ? loaded.withFile(target.ledgerFile) : loaded;
-  const client = new StoreClient({
-    baseUrl: target.baseUrl,
-    apiKey: target.apiKey,
-    timeoutMs: target.timeoutMs,
-    insecure: target.insecure,
+  // only what cleanup needs of the run's limits: it reads back and deletes ids, never --read-only's refusal
+  // (a read-only run created nothing) nor --max-answer-mb (its answers are pages of the asked ids)
+  const { baseUrl, apiKey, timeoutMs, insecure, maxRps } = target;
+  const client = makeClient({ baseUrl, apiKey, timeoutMs, insecure, maxRps }, {
+    redactor: target.redactor ?? redactorFor(target),
     connections: Math.max(1, Math.min(4, target.concurrency ?? 4)),
-    maxRps: target.maxRps ?? 0,
     retries: 3,
     ledger,
   });

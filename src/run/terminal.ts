@@ -17,15 +17,15 @@ const SHOWN_GROUPS = 8;
 const SHOWN_IDS = 3;
 
 export class Terminal {
-  redactor?: Redactor;
   private lastDecile = -1;
   private drawn = false;
   private readonly c: Paint;
   private readonly tty: boolean;
 
+  /** `redactor`: the run's one redactor (src/client/factory.ts redactorFor) */
   constructor(
     private readonly quiet: boolean,
-    private readonly secrets: string[] = [],
+    private readonly redactor?: Redactor,
     opts: { colour?: boolean; tty?: boolean } = {},
   ) {
     this.tty = opts.tty ?? process.stderr.isTTY === true;
@@ -33,9 +33,7 @@ export class Terminal {
   }
 
   private clean(s: string): string {
-    let out = this.redactor ? this.redactor.text(s) : s;
-    for (const secret of this.secrets) if (secret && secret.length >= 4) out = out.split(secret).join('$STORE_API_KEY');
-    return out;
+    return this.redactor ? this.redactor.text(s) : s;
   }
 
   private write(s: string): void {

@@ -46,15 +46,15 @@ export function cacheRoot(root: string = PROJECT_ROOT, uid: number | string = pr
 export interface PreparedVitest {
   /** what the run will judge: its checks and items, known before the first check */
   plan: { total: number; items: number };
-  /** provides the final config (observations included) to the workers, runs the checks */
-  run(config: RunConfig, shouldStop?: () => string | undefined): Promise<VitestRun>;
+  /** provides the config to the workers (their run state comes later: src/run/checks.ts), runs the checks */
+  run(shouldStop?: () => string | undefined): Promise<VitestRun>;
   /** closes the instance without running (a run that ends before its checks) */
   close(): Promise<void>;
 }
 
 /**
- * Creates the vitest instance of the conformance project. Config values that
- * the workers read (observations) are provided later, by run().
+ * Creates the vitest instance of the conformance project; run() provides the
+ * config to the workers and starts them.
  */
 export async function prepareVitest(
   config: RunConfig,
@@ -107,9 +107,9 @@ export async function prepareVitest(
   return {
     plan: { total: plan.total, items: plan.items },
     close,
-    async run(final, shouldStop) {
+    async run(shouldStop) {
       // structured-cloned to every worker when the files start
-      (vitest as any).provide('storecheck', final);
+      (vitest as any).provide('storecheck', config);
       // a signal or the deadline cancels the run; cleanup then runs in the caller
       const poll = setInterval(() => {
         if (shouldStop?.()) {

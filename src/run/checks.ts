@@ -1,0 +1,73 @@
+/**
+ * The checks: the vitest run of suites/ in worker threads. Vitest loads (vite
+ * server, project config) as soon as the run starts, while the preflight talks
+ * to the target; its workers load their modules while the probes run, then wait
+ * for the run state — the observations' values and the shared gate — which
+ * this phase hands them over a BroadcastChannel (the workers ask with 'want';
+ * src/check/runtime.ts).
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { BroadcastChannel } from 'node:worker_threads';
+import { runChannelName, type RunState } from '../config.js';
+import { CheckCollector } from './collector.js';
+import type { RunSession } from './session.js';
+import { prepareVitest, type PreparedVitest, type VitestRun } from './vitest.js';
+
+export class ChecksPhase {
+  private readonly preparing: Promise<PreparedVitest | Error>;
+  private readonly channel: BroadcastChannel;
+  private state?: RunState;
+  private running?: Promise<VitestRun | Error | undefined>;
+
+  /** Starts loading vitest (nothing is sent to the target yet). */
+  constructor(private readonly s: RunSession) {
+    const allureDir = join(s.config.reportDir, 'allure-results');
+    // a reused report folder: results of an earlier run would be merged into this run's Allure report
+    rmSync(allureDir, { recursive: true, force: true });
+    this.preparing = prepareVitest(s.config, { allureDir, redact: (t) => s.redactor.text(t), onProgress: (p) => s.term.progress(p) }).catch((e: Error) => e);
+    this.channel = new BroadcastChannel(runChannelName(s.config.runTag));
+    this.channel.onmessage = (m) => {
+      if ((m as { data?: unknown }).data === 'want' && this.state) this.channel.postMessage(this.state);
+    };
+  }
+
+  /** The checks start now; their workers wait for the run state before the first check. */
+  start(): void {
+    const { stop } = this.s;
+    this.running = this.preparing
+      .then(async (prepared): Promise<VitestRun | Error | undefined> => {
+        if (prepared instanceof Error) return prepared;
+        return stop.reason ? undefined : prepared.run(() => stop.reason);
+      })
+      .catch((e: Error) => e);
+  }
+
+  /** How many checks will finish, said before the first starts (the progress total does not grow). */
+  async announcePlan(): Promise<void> {
+    const prepared = await this.preparing;
+    if (!this.s.stop.reason && !(prepared instanceof Error)) this.s.term.plan(prepared.plan);
+  }
+
+  /** Hands the workers the run state: the observations' values and the gate (or that the run was stopped). */
+  publish(observations: RunState['observations']): void {
+    this.state = { observations, gate: this.s.gate.buffer, ...(this.s.stop.reason ? { stopped: this.s.stop.reason } : {}) };
+    this.channel.postMessage(this.state);
+  }
+
+  /** Every check's result, once the workers are done (none when the run was stopped before they started). */
+  async results(): Promise<CheckCollector> {
+    const ran = await this.running;
+    if (ran instanceof Error) throw ran;
+    this.s.term.endProgress();
+    const collector = ran?.collector ?? new CheckCollector();
+    for (const m of collector.planMismatches) this.s.term.line(`storecheck: the run's plan (src/run/plan.ts) is out of date: ${m}`);
+    return collector;
+  }
+
+  /** A run that ended before its checks (unreachable target, bad key, interruption) closes vitest unused. */
+  async close(): Promise<void> {
+    await this.preparing.then((v) => (v instanceof Error ? undefined : v.close())).catch(() => undefined);
+    this.channel.close();
+  }
+}

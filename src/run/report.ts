@@ -1,0 +1,119 @@
+/**
+ * report.json, assembled in one place (assembleReport) from the parts each way
+ * a run ends brings: a run that reached its checks (finished, or stopped on
+ * the way: runReport), and a run that ended at its preflight (preflightReport).
+ * The verdict is src/report/summary.ts's, with two overrides made here: a
+ * suite that broke or a run that was stopped gives no verdict unless a failure
+ * already decides it. (--baseline may override it too: src/run/baseline.ts.)
+ */
+import { toEvidence } from '../check/evidence.js';
+import type { RunConfig } from '../config.js';
+import { expectationsInfo } from '../report/expectations.js';
+import { summarize } from '../report/summary.js';
+import type { CheckResult, Coverage, ExpectationsInfo, ItemResult, Observation, Report, Summary } from '../report/types.js';
+import { TOOL_VERSION } from '../version.js';
+import { afterStop, sweepCommand, type RunCleanup } from './cleanup.js';
+import type { PhaseClock } from './clock.js';
+import type { PreflightEnd } from './preflight.js';
+import type { Probed } from './probe.js';
+import type { CheckOutcome } from './results.js';
+import type { RunSession } from './session.js';
+
+export interface ReportParts {
+  summary: Summary;
+  checks: CheckResult[];
+  observations: Record<string, Observation>;
+  targetErrors: Report['targetErrors'];
+  requestCount: number;
+  /** a run that reached its checks: each phase's time, the items and their coverage, the cleanup */
+  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']> };
+  expectations?: ExpectationsInfo;
+}
+
+/** The one place a run's report is put together. */
+export function assembleReport(config: RunConfig, clock: PhaseClock, parts: ReportParts): Report {
+  const { ran } = parts;
+  return {
+    reportVersion: 1,
+    tool: { name: 'storecheck', version: TOOL_VERSION },
+    target: targetOf(config),
+    run: {
+      runTag: config.runTag,
+      seed: config.seed,
+      depth: config.depth,
+      startedAt: new Date(clock.started).toISOString(),
+      durationMs: clock.elapsed(),
+      requestCount: parts.requestCount,
+      readOnly: config.readOnly,
+      concurrency: config.concurrency,
+      ...(ran ? { phasesMs: { ...ran.phasesMs }, ...(config.only ? { only: config.only } : {}), ...(config.shard ? { shard: config.shard } : {}) } : {}),
+    },
+    summary: parts.summary,
+    checks: parts.checks,
+    ...(ran ? { items: ran.items, coverage: ran.coverage } : {}),
+    observations: parts.observations,
+    targetErrors: parts.targetErrors,
+    ...(ran ? { cleanup: ran.cleanup } : {}),
+    ...(parts.expectations ? { expectations: parts.expectations } : {}),
+  };
+}
+
+/** What a run that reached its checks reports (finished, or stopped on the way). */
+export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Probed; cleanup: RunCleanup; requestCount: number; expectFile?: string }): Report {
+  const { config } = s;
+  const { outcome, cleanup } = r;
+  const stopped = s.stop.reason === undefined ? undefined : afterStop(s.stop.reason, cleanup, config);
+  const targetErrors = [
+    ...outcome.engineErrors.map((message) => ({ message: `storecheck: ${message}`, count: 1 })),
+    ...(stopped ? [{ message: stopped, count: 1 }] : []),
+  ];
+  const judged = summarize(outcome.checks, targetErrors, { coverage: outcome.coverage, minCoverage: config.minCoverage });
+  // the suite broke, or the run was stopped: no verdict, unless a failure already decides it
+  const problem = stopped ?? (outcome.engineErrors.length ? `the suite itself failed: ${outcome.engineErrors[0]}` : undefined);
+  const summary: Summary = problem && judged.verdict !== 'non-conformant' ? { ...judged, verdict: 'no-verdict', reason: problem } : judged;
+  return assembleReport(config, s.clock, {
+    summary,
+    checks: outcome.checks,
+    observations: r.probed.observations,
+    targetErrors,
+    requestCount: r.requestCount,
+    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config) },
+    ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
+  });
+}
+
+/**
+ * What a run that ended at its preflight reports: why no check ran (an
+ * errored target error with the store get that showed it, no verdict), or the
+ * one failed check that is the verdict (the key taken only from a header).
+ */
+export function preflightReport(s: Pick<RunSession, 'config' | 'clock' | 'client'>, end: PreflightEnd): Report {
+  const requestCount = s.client.http.stats.requests;
+  if (end.kind === 'header-only') {
+    const checks = [end.check];
+    return assembleReport(s.config, s.clock, { summary: summarize(checks, []), checks, observations: {}, targetErrors: [], requestCount });
+  }
+  return assembleReport(s.config, s.clock, {
+    summary: { ...summarize([], []), verdict: 'no-verdict', reason: `stopped at the preflight: ${end.reason}` },
+    checks: [],
+    observations: {},
+    targetErrors: [{ message: end.reason, count: 1, sample: toEvidence(end.exchange) }],
+    requestCount,
+  });
+}
+
+/** report.target: the URL, and for the embedded server the faults and variant it ran with. */
+function targetOf(config: RunConfig): Report['target'] {
+  return {
+    baseUrl: config.baseUrl,
+    embedded: config.embedded,
+    ...(config.referenceFaults?.length ? { referenceFaults: [...config.referenceFaults] } : {}),
+    ...(config.referenceVariant ? { referenceVariant: config.referenceVariant } : {}),
+  };
+}
+
+/** report.cleanup: what the run created and deleted, what is left or kept, and the sweep that removes it. */
+function cleanupSection(c: RunCleanup, config: RunConfig): NonNullable<Report['cleanup']> {
+  const sweep = c.kept !== undefined ? { kept: c.kept, sweep: c.sweep } : c.leftBehind.length && !config.embedded ? { sweep: sweepCommand(config) } : {};
+  return { created: c.created, deleted: c.deleted, leftBehind: c.leftBehind, ...sweep };
+}

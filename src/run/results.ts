@@ -1,0 +1,49 @@
+/**
+ * The checks' results as the report gives them: known deviations (--expect)
+ * applied to checks and to their items, the catalogue's checks no suite
+ * registered (a problem of the suite itself), and the item coverage.
+ */
+import { catalogue } from '../items/index.js';
+import { computeCoverage } from '../report/coverage.js';
+import { applyExpectations, type AppliedExpectations, type Expectation } from '../report/expectations.js';
+import type { CheckResult, Coverage, ItemResult } from '../report/types.js';
+import type { RunConfig } from '../config.js';
+import type { CheckCollector } from './collector.js';
+
+export interface CheckOutcome {
+  checks: CheckResult[];
+  items: ItemResult[];
+  coverage: Coverage;
+  /** problems of the suite itself: a file that did not load, catalogue checks nobody registered */
+  engineErrors: string[];
+  /** --expect, applied */
+  applied?: AppliedExpectations;
+}
+
+export function checkOutcome(collector: CheckCollector, expectations: readonly Expectation[] | undefined, config: Pick<RunConfig, 'only' | 'shard'>, stopped: boolean): CheckOutcome {
+  const applied = expectations ? applyExpectations(collector.results, expectations) : undefined;
+  const checks = applied?.checks ?? collector.results;
+  const items = itemsUnderExpectations(collector.items, checks);
+  // a run of the whole catalogue reports every one of its checks
+  const unregistered = stopped || config.only || config.shard ? [] : missingChecks(checks);
+  const engineErrors = [...collector.engineErrors];
+  if (unregistered.length) engineErrors.push(`${unregistered.length} check(s) of the item catalogue were registered by no suite: ${unregistered.slice(0, 5).join(', ')}`);
+  return { checks, items, coverage: computeCoverage(items), engineErrors, ...(applied ? { applied } : {}) };
+}
+
+/** Items of checks listed in --expect take their check's standing: failed items expected, passes unexpected. */
+function itemsUnderExpectations(items: ItemResult[], checks: CheckResult[]): ItemResult[] {
+  const status = new Map(checks.map((c) => [c.id, c.status]));
+  return items.map((i) => {
+    const s = status.get(i.check);
+    if (s === 'expected-fail' && i.status === 'failed') return { ...i, status: 'expected-fail' };
+    if (s === 'unexpected-pass' && i.status === 'passed') return { ...i, status: 'unexpected-pass' };
+    return i;
+  });
+}
+
+/** Catalogue checks no suite registered. */
+function missingChecks(checks: CheckResult[]): string[] {
+  const seen = new Set(checks.map((c) => c.id));
+  return catalogue().map((c) => c.id).filter((id) => !seen.has(id));
+}
