@@ -149,110 +149,17 @@ const OPERATION_TEXT: Record<Operation, string> = {
 export function buildOpenApi(opts: OpenApiOptions = {}): OpenApiDocument {
   const docs = schemaDocs();
   const comps = new ComponentSchemas(docs);
-  const common = (def: string) => comps.refToDef('common.schema.json', def);
   const paths: Record<string, any> = {};
-  const tags: { name: string; description: string }[] = [];
-
-  const authentication = { ...common('Authentication'), description: 'The API key (§5): in the body, never in a header or the query.' };
-
-  for (const r of resources()) {
-    const doc = docs.get(r.schemaId)!;
-    const defs = doc.$defs ?? {};
-    tags.push({ name: r.name, description: `${doc.description ?? r.title} Prefix \`${r.prefix}\`; operations ${r.operations.join(', ')}.` });
-    const def = (name: string) => comps.refToDef(r.schemaId, name);
-    let filtersRef: Record<string, string> | undefined;
-    /** the resource's Filters component, its keys and table described once */
-    const filters = (): Record<string, string> => {
-      if (filtersRef) return filtersRef;
-      filtersRef = def('Filters');
-      const component = comps.get(componentName(filtersRef))!;
-      for (const f of r.filters) {
-        const prop = component.properties[f.key];
-        prop.description = [filterText(f), prop.description].filter(Boolean).join(' ');
-      }
-      component.description = [component.description, filterTable(r)].filter(Boolean).join('\n\n');
-      return filtersRef;
-    };
-    const writeRecord = () => def(defs.WriteRecord ? 'WriteRecord' : 'Record');
-
+  const tags = resources().map((r) => {
+    const schemas = new ResourceSchemas(r, docs, comps);
     for (const op of r.operations) {
-      const names = envelopeNames(r, op);
-      const properties: Record<string, any> = { authentication };
-      const required = ['authentication'];
-      let response: any;
-      let responseText: string;
-      switch (op) {
-        case 'get':
-          if (defs.Filters) properties.filters = { ...filters(), description: 'Optional; omitted, every record is addressed.' };
-          if (!r.single) properties.pagination = { ...common('Pagination'), description: `Optional: \`pageNumber\` and \`pageSize\` are strings holding integers. Defaults: not shown. A get returns at most ${GET_CAP} records.` };
-          if (r.single) {
-            response = { ...def('Record'), description: `One object, not a list (§4). ${formattingText(r.fields, 'get')}` };
-            responseText = 'The store: one object';
-          } else {
-            response = comps.add(names.response!, {
-              title: names.response, type: 'array', maxItems: GET_CAP, items: def('Record'),
-              description: `The records (at most ${GET_CAP}). ${formattingText(r.fields, 'get')}`,
-            });
-            responseText = `An array of ${r.name} records (get form)`;
-          }
-          break;
-        case 'count':
-          if (defs.Filters) properties.filters = { ...filters(), description: 'Optional; the same keys as get.' };
-          response = common('CountResponse');
-          responseText = 'The count, an integer written as a string';
-          break;
-        case 'create':
-        case 'update':
-          properties.data = {
-            type: 'array', items: def(op === 'create' ? 'Payload' : 'UpdatePayload'),
-            description: op === 'create' ? 'The records to create.' : 'The records to update, each with its `id`.',
-          };
-          required.push('data');
-          response = comps.get(names.response!)
-            ? { $ref: COMPONENT_PREFIX + names.response }
-            : comps.add(names.response!, {
-              title: names.response, type: 'array', items: writeRecord(),
-              description: `The created or updated records. ${formattingText(r.writeFields.length ? r.writeFields : r.fields, 'write')}`,
-            });
-          responseText = `An array of the ${op}d ${r.name} records (create/update form)`;
-          break;
-        case 'delete':
-          properties.filter = { ...common('DeleteFilter'), description: 'The ids to delete: an array of `{id: [GUID]}` objects (the key is singular).' };
-          required.push('filter');
-          response = common('DeleteResponse');
-          responseText = "`{success: 'true'}`";
-          break;
-      }
-      const request = comps.add(names.request, { title: names.request, type: 'object', properties, required, description: `The body of ${r.name} ${op} (§4 Common rules).` });
       const path = `${r.prefix}/${op}`;
       if (paths[path]) throw new Error(`openapi: two operations at ${path}`);
-      const description = [OPERATION_TEXT[op]];
-      if (op === 'get' && r.versionsOrder) description.push(`\`versions\` lists the ${r.versionsOrder === 'oldest-first' ? 'oldest' : 'newest'} version first (§3).`);
-      const operation: Record<string, any> = {
-        operationId: operationId(r, op),
-        summary: `${r.name} ${op}`,
-        tags: [r.name],
-        requestBody: { required: true, content: { 'application/json': { schema: request } } },
-        responses: {
-          200: { description: responseText, content: { 'application/json': { schema: response } } },
-          default: { description: 'An error: shape, codes and HTTP statuses not shown (§7).' },
-        },
-      };
-      if (op === 'count' && r.documentedCountPath && r.documentedCountPath !== path) {
-        description.push(`Quirk (§4): the documented count URL for ${r.name} is \`${r.documentedCountPath}\` with the ${r.name} filter table; a separate \`${path}\` is not shown.`);
-        operation['x-documented-path'] = r.documentedCountPath;
-      }
-      operation.description = description.join(' ');
-      paths[path] = { post: operation };
+      paths[path] = { post: operationOf(schemas, op) };
     }
-  }
-
-  // a path another resource's count is documented at says so too (users count → shipping methods count)
-  for (const r of resources()) {
-    const at = r.documentedCountPath && r.documentedCountPath !== `${r.prefix}/count` && paths[r.documentedCountPath]?.post;
-    if (at) at.description += ` Quirk (§4): the documented ${r.name} count URL is this path, with the ${r.name} filter table (see ${operationId(r, 'count')}).`;
-  }
-
+    return schemas.tag();
+  });
+  noteDocumentedCountPaths(paths);
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -272,4 +179,145 @@ export function buildOpenApi(opts: OpenApiOptions = {}): OpenApiDocument {
     paths,
     components: { schemas: Object.fromEntries(Object.entries(comps.schemas).sort(([a], [b]) => a.localeCompare(b))) },
   };
+}
+
+/** One resource's schema file, as the components its operations refer to (made on first use). */
+class ResourceSchemas {
+  private readonly defs: Record<string, unknown>;
+  private filtersRef?: Record<string, string>;
+
+  constructor(readonly r: ResourceModel, private readonly docs: ReturnType<typeof schemaDocs>, readonly comps: ComponentSchemas) {
+    this.defs = docs.get(r.schemaId)!.$defs ?? {};
+  }
+
+  has(name: string): boolean {
+    return name in this.defs;
+  }
+
+  def(name: string): Record<string, any> {
+    return this.comps.refToDef(this.r.schemaId, name);
+  }
+
+  common(name: string): Record<string, any> {
+    return this.comps.refToDef('common.schema.json', name);
+  }
+
+  /** The resource's Filters component, its keys and table described once. */
+  filters(): Record<string, string> {
+    if (this.filtersRef) return this.filtersRef;
+    this.filtersRef = this.def('Filters');
+    const component = this.comps.get(componentName(this.filtersRef))!;
+    for (const f of this.r.filters) {
+      const prop = component.properties[f.key];
+      prop.description = [filterText(f), prop.description].filter(Boolean).join(' ');
+    }
+    component.description = [component.description, filterTable(this.r)].filter(Boolean).join('\n\n');
+    return this.filtersRef;
+  }
+
+  writeRecord(): Record<string, any> {
+    return this.def(this.has('WriteRecord') ? 'WriteRecord' : 'Record');
+  }
+
+  tag(): { name: string; description: string } {
+    const doc = this.docs.get(this.r.schemaId)!;
+    return { name: this.r.name, description: `${doc.description ?? this.r.title} Prefix \`${this.r.prefix}\`; operations ${this.r.operations.join(', ')}.` };
+  }
+}
+
+/** What an operation's body holds beside `authentication`, and what it answers. */
+interface OperationBody {
+  properties: Record<string, any>;
+  required: string[];
+  response: any;
+  responseText: string;
+}
+
+const AUTHENTICATION_TEXT = 'The API key (§5): in the body, never in a header or the query.';
+
+/** The POST operation of one resource × operation: its request body, its answer, its description. */
+function operationOf(schemas: ResourceSchemas, op: Operation): Record<string, any> {
+  const { r, comps } = schemas;
+  const names = envelopeNames(r, op);
+  const body = BODIES[op](schemas, names);
+  const properties = { authentication: { ...schemas.common('Authentication'), description: AUTHENTICATION_TEXT }, ...body.properties };
+  const request = comps.add(names.request, { title: names.request, type: 'object', properties, required: ['authentication', ...body.required], description: `The body of ${r.name} ${op} (§4 Common rules).` });
+  const path = `${r.prefix}/${op}`;
+  const description = [OPERATION_TEXT[op]];
+  if (op === 'get' && r.versionsOrder) description.push(`\`versions\` lists the ${r.versionsOrder === 'oldest-first' ? 'oldest' : 'newest'} version first (§3).`);
+  const operation: Record<string, any> = {
+    operationId: operationId(r, op),
+    summary: `${r.name} ${op}`,
+    tags: [r.name],
+    requestBody: { required: true, content: { 'application/json': { schema: request } } },
+    responses: {
+      200: { description: body.responseText, content: { 'application/json': { schema: body.response } } },
+      default: { description: 'An error: shape, codes and HTTP statuses not shown (§7).' },
+    },
+  };
+  if (op === 'count' && r.documentedCountPath && r.documentedCountPath !== path) {
+    description.push(`Quirk (§4): the documented count URL for ${r.name} is \`${r.documentedCountPath}\` with the ${r.name} filter table; a separate \`${path}\` is not shown.`);
+    operation['x-documented-path'] = r.documentedCountPath;
+  }
+  operation.description = description.join(' ');
+  return operation;
+}
+
+/** Each operation's body and answer (§4): the envelope around the resource's definitions. */
+const BODIES: Record<Operation, (s: ResourceSchemas, names: { request: string; response?: string }) => OperationBody> = {
+  get(s, names) {
+    const { r } = s;
+    const properties: Record<string, any> = {};
+    if (s.has('Filters')) properties.filters = { ...s.filters(), description: 'Optional; omitted, every record is addressed.' };
+    if (r.single) {
+      return { properties, required: [], response: { ...s.def('Record'), description: `One object, not a list (§4). ${formattingText(r.fields, 'get')}` }, responseText: 'The store: one object' };
+    }
+    properties.pagination = { ...s.common('Pagination'), description: `Optional: \`pageNumber\` and \`pageSize\` are strings holding integers. Defaults: not shown. A get returns at most ${GET_CAP} records.` };
+    const response = s.comps.add(names.response!, {
+      title: names.response, type: 'array', maxItems: GET_CAP, items: s.def('Record'),
+      description: `The records (at most ${GET_CAP}). ${formattingText(r.fields, 'get')}`,
+    });
+    return { properties, required: [], response, responseText: `An array of ${r.name} records (get form)` };
+  },
+  count(s) {
+    const properties: Record<string, any> = {};
+    if (s.has('Filters')) properties.filters = { ...s.filters(), description: 'Optional; the same keys as get.' };
+    return { properties, required: [], response: s.common('CountResponse'), responseText: 'The count, an integer written as a string' };
+  },
+  create: writeBody('create'),
+  update: writeBody('update'),
+  delete(s) {
+    return {
+      properties: { filter: { ...s.common('DeleteFilter'), description: 'The ids to delete: an array of `{id: [GUID]}` objects (the key is singular).' } },
+      required: ['filter'],
+      response: s.common('DeleteResponse'),
+      responseText: "`{success: 'true'}`",
+    };
+  },
+};
+
+/** Create and update: `data`, the payloads; the answer, the records in their create/update form (one component for both). */
+function writeBody(op: 'create' | 'update'): (s: ResourceSchemas, names: { response?: string }) => OperationBody {
+  return (s, names) => {
+    const { r, comps } = s;
+    const data = {
+      type: 'array', items: s.def(op === 'create' ? 'Payload' : 'UpdatePayload'),
+      description: op === 'create' ? 'The records to create.' : 'The records to update, each with its `id`.',
+    };
+    const response = comps.get(names.response!)
+      ? { $ref: COMPONENT_PREFIX + names.response }
+      : comps.add(names.response!, {
+        title: names.response, type: 'array', items: s.writeRecord(),
+        description: `The created or updated records. ${formattingText(r.writeFields.length ? r.writeFields : r.fields, 'write')}`,
+      });
+    return { properties: { data }, required: ['data'], response, responseText: `An array of the ${op}d ${r.name} records (create/update form)` };
+  };
+}
+
+/** A path another resource's count is documented at says so too (users count → shipping methods count). */
+function noteDocumentedCountPaths(paths: Record<string, any>): void {
+  for (const r of resources()) {
+    const at = r.documentedCountPath && r.documentedCountPath !== `${r.prefix}/count` && paths[r.documentedCountPath]?.post;
+    if (at) at.description += ` Quirk (§4): the documented ${r.name} count URL is this path, with the ${r.name} filter table (see ${operationId(r, 'count')}).`;
+  }
 }
