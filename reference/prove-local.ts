@@ -204,7 +204,7 @@ export function replayCommand(faults: readonly LocalFault[], seed: number, o: Pi
 }
 
 async function run(faults: readonly LocalFault[], seed: number, o: ProveLocalOptions): Promise<CliRun> {
-  const r = await runStorecheck(args(seed, faults, o), { timeoutMs: o.timeoutMs ?? 900_000 });
+  const r = await runStorecheck(args(seed, faults, o), { timeoutMs: o.timeoutMs ?? 900_000, inMemory: true });
   rmSync(r.reportDir, { recursive: true, force: true });
   return r;
 }

@@ -160,7 +160,7 @@ export async function proveFault(name: string, opts: ProveOptions = {}): Promise
   const fault = getFault(name);
   const { seed, args } = cliArgs(opts);
   const only = opts.ruleOnly ? ['--only', onlyRule(fault.breaks)] : [];
-  const run = await runStorecheck([...args, ...only, '--reference-faults', name], { timeoutMs: opts.timeoutMs });
+  const run = await runStorecheck([...args, ...only, '--reference-faults', name], { timeoutMs: opts.timeoutMs, inMemory: true });
   const failing = (run.report?.checks ?? []).filter((c) => c.status === 'failed').map(brief);
   const detectedBy = failing.filter((c) => c.rule === fault.breaks);
   const proof: FaultProof = {
@@ -203,7 +203,7 @@ export async function proveVariant(name: string, opts: ProveOptions = {}): Promi
   const variant = isDefault ? undefined : getVariant(name);
   const expected = isDefault ? DEFAULT_OBSERVATIONS : expectedObservationsOf(name);
   const { seed, args } = cliArgs(opts);
-  const run = await runStorecheck(isDefault ? args : [...args, '--reference-variant', name], { timeoutMs: opts.timeoutMs });
+  const run = await runStorecheck(isDefault ? args : [...args, '--reference-variant', name], { timeoutMs: opts.timeoutMs, inMemory: true });
   const observations = Object.fromEntries(Object.entries(run.report?.observations ?? {}).map(([k, o]) => [k, o?.value]));
   const falseAlarms = (run.report?.checks ?? []).filter((c) => c.status === 'failed').map(brief);
   const mismatches = run.report ? compareObservations(expected, observations) : [];

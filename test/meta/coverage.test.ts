@@ -9,12 +9,12 @@ import type { ItemResult, Report } from '../../src/report/types.js';
 import { RULES } from '../../src/rules.js';
 import { allItems, catalogue } from '../../src/items/index.js';
 import { resources } from '../../src/schema/model.js';
-import { runCli } from '../helpers/cli.js';
+import { runStorecheck } from '../../reference/cli-process.js';
 
 let report: Report;
 let stderr = '';
 beforeAll(async () => {
-  const r = await runCli(['--depth', 'quick', '--seed', '2026', '--workers', '1']);
+  const r = await runStorecheck(['--depth', 'quick', '--seed', '2026', '--workers', '1']);
   stderr = r.stderr;
   report = r.report!;
 }, 600_000);
@@ -113,8 +113,8 @@ describe('depth changes the values, never the items', () => {
   const only = ['--only', 'coupon.*,order.*,all.*', '--workers', '1'];
   it('quick and standard judge the same items (at different seeds)', async () => {
     const [quick, standard] = await Promise.all([
-      runCli([...only, '--depth', 'quick', '--seed', '11']),
-      runCli([...only, '--depth', 'standard', '--seed', '12']),
+      runStorecheck([...only, '--depth', 'quick', '--seed', '11']),
+      runStorecheck([...only, '--depth', 'standard', '--seed', '12']),
     ]);
     const judged = (r: Report | undefined) => (r?.items ?? []).filter((i) => i.status === 'passed' || i.status === 'failed').map((i) => i.id).sort();
     expect(quick.report, quick.stderr).toBeDefined();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
-import { runCli } from '../helpers/cli.js';
+import { runStorecheck } from '../../reference/cli-process.js';
 
 let ref: ReferenceServer;
 beforeAll(async () => {
@@ -21,33 +21,33 @@ const noStack = (s: string) => expect(s).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
 describe('exit codes', () => {
   it('0: conformant (embedded reference server, store checks)', async () => {
-    const r = await runCli(['--only', 'store.*', '--depth', 'quick']);
+    const r = await runStorecheck(['--only', 'store.*', '--depth', 'quick']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.report?.summary.verdict).toBe('conformant');
   });
 
   it('1: non-conformant, with the failing check named on stderr', async () => {
-    const r = await runCli(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey']);
+    const r = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey']);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/non-conformant/);
     expect(r.stderr).toMatch(/store\.store\.apikey-field/);
   });
 
   it('2: unknown flag, missing key for an external target, unreadable --expect, rejected key', async () => {
-    const unknown = await runCli(['--bogus']);
+    const unknown = await runStorecheck(['--bogus']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown option --bogus/);
     noStack(unknown.stderr);
-    const noKey = await runCli(['--base-url', ref.url]);
+    const noKey = await runStorecheck(['--base-url', ref.url]);
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toMatch(/STORE_API_KEY/);
     const dir = mkdtempSync(join(tmpdir(), 'sc-exp-'));
     writeFileSync(join(dir, 'bad.json'), '{ not json');
-    const badExpect = await runCli(['--base-url', ref.url, '--expect', join(dir, 'bad.json')], { env: { STORE_API_KEY: ref.apiKey } });
+    const badExpect = await runStorecheck(['--base-url', ref.url, '--expect', join(dir, 'bad.json')], { env: { STORE_API_KEY: ref.apiKey } });
     expect(badExpect.code).toBe(2);
     expect(badExpect.stderr).toMatch(/bad\.json/);
     noStack(badExpect.stderr);
-    const wrongKey = await runCli(['--base-url', ref.url, '--only', 'store.*'], { env: { STORE_API_KEY: 'not-the-key' } });
+    const wrongKey = await runStorecheck(['--base-url', ref.url, '--only', 'store.*'], { env: { STORE_API_KEY: 'not-the-key' } });
     expect(wrongKey.code).toBe(2);
     expect(wrongKey.stderr).toMatch(/rejected the API key/);
     expect(wrongKey.stderr).not.toContain('not-the-key');
@@ -55,12 +55,12 @@ describe('exit codes', () => {
 
   it('2: --only matching no check names the closest ids; an unusable --report-dir; neither leaves a folder', async () => {
     const base = mkdtempSync(join(tmpdir(), 'sc-usage-'));
-    const typo = await runCli(['--only', 'product.filter.rnge.price', '--report-dir', join(base, 'a')]);
+    const typo = await runStorecheck(['--only', 'product.filter.rnge.price', '--report-dir', join(base, 'a')]);
     expect(typo.code, typo.stderr).toBe(2);
     expect(typo.stderr).toMatch(/matches no check.*closest ids: product\.filters\.range\.price/);
     noStack(typo.stderr);
     writeFileSync(join(base, 'file'), 'x');
-    const underFile = await runCli(['--only', 'store.*', '--report-dir', join(base, 'file', 'sub')]);
+    const underFile = await runStorecheck(['--only', 'store.*', '--report-dir', join(base, 'file', 'sub')]);
     expect(underFile.code, underFile.stderr).toBe(2);
     expect(underFile.stderr).toMatch(/--report-dir .*a part of the path is a file/);
     noStack(underFile.stderr);
@@ -82,7 +82,7 @@ describe('exit codes', () => {
       for (const [m, hint] of [['html', /answered an HTML page: is --base-url the API root\?/], ['redirect', /redirect \(HTTP 302 to https:\/\/elsewhere\.example\/api\); storecheck never follows one/], ['missing', /answered 404: is --base-url the API root/]] as const) {
         mode = m;
         requests = 0;
-        const r = await runCli(['--base-url', url], { env: { STORE_API_KEY: 'k-wrong-target' } });
+        const r = await runStorecheck(['--base-url', url], { env: { STORE_API_KEY: 'k-wrong-target' } });
         expect(r.code, `${m}: ${r.stderr}`).toBe(3);
         expect(r.stderr).toMatch(hint);
         expect(requests, m).toBeLessThan(20);
@@ -103,7 +103,7 @@ describe('exit codes', () => {
         s.close(() => resolve(p));
       });
     });
-    const r = await runCli(['--base-url', `http://127.0.0.1:${port}`, '--timeout-ms', '1000'], { env: { STORE_API_KEY: 'k-unreachable' } });
+    const r = await runStorecheck(['--base-url', `http://127.0.0.1:${port}`, '--timeout-ms', '1000'], { env: { STORE_API_KEY: 'k-unreachable' } });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/cannot reach/);
     noStack(r.stderr);

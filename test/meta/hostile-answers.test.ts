@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer, type TransportFaults } from '../../reference/server.js';
-import { runCli } from '../helpers/cli.js';
+import { runStorecheck } from '../../reference/cli-process.js';
 
 const KEY = 'hostile-answers-key-9012';
 /** product checks that read much at once (the pagination ones walk 1001 records): many huge answers in flight together */
@@ -46,9 +46,8 @@ describe.skipIf(process.platform !== 'linux')('a hostile answer', () => {
       let peak = 0;
       let timer: NodeJS.Timeout | undefined;
       try {
-        const r = await runCli(['--base-url', ref.url, '--depth', 'quick', '--only', c.only], {
+        const r = await runStorecheck(['--base-url', ref.url, '--depth', 'quick', '--only', c.only], {
           env: { STORE_API_KEY: KEY },
-          entry: 'bin',
           onSpawn: (pid) => {
             timer = setInterval(() => (peak = Math.max(peak, rss(pid) ?? 0)), 25);
           },

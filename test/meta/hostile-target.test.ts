@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer, type TransportFaults } from '../../reference/server.js';
-import { runCli } from '../helpers/cli.js';
+import { runStorecheck } from '../../reference/cli-process.js';
 
 const KEY = 'hostile-target-key-1234';
 const RESOURCE = 'collection';
@@ -29,7 +29,7 @@ describe.each(LIES)('$name', ({ transport, only, says }) => {
     const ref = await startReferenceServer({ apiKey: KEY, transport });
     try {
       const before = ref.snapshot().records[RESOURCE];
-      const r = await runCli(['--base-url', ref.url, '--depth', 'quick', '--only', only], { env: { STORE_API_KEY: KEY } });
+      const r = await runStorecheck(['--base-url', ref.url, '--depth', 'quick', '--only', only], { env: { STORE_API_KEY: KEY } });
       const why = `exit ${r.code}\n${r.stderr.slice(-3000)}`;
       expect(r.report, why).toBeDefined();
       const after = ref.snapshot().records[RESOURCE];

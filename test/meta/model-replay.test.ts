@@ -8,13 +8,13 @@
  * repeated after a delete need only a create and a walk to show.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runStorecheck } from '../../reference/cli-process.js';
 
 const commandsOf = (message: string | undefined) => /\ncommands: (.*)\n/.exec(message ?? '')?.[1];
 
 describe('a failing model-based sequence', () => {
   it('prints its commands one request per line, and its reproducer command fails the same item with the same commands', async () => {
-    const first = await runCli(['--only', 'blog-post.model.sequence', '--reference-faults', 'walk-repeats-after-delete', '--seed', '2', '--depth', 'deep', '--quiet']);
+    const first = await runStorecheck(['--only', 'blog-post.model.sequence', '--reference-faults', 'walk-repeats-after-delete', '--seed', '2', '--depth', 'deep', '--quiet']);
     const why = `exit ${first.code}\n${first.stderr.slice(-2000)}`;
     expect(first.code, why).toBe(1);
     const failed = first.report!.items!.find((i) => i.status === 'failed');
@@ -28,7 +28,7 @@ describe('a failing model-based sequence', () => {
     expect(commands!.split(' → ').length, commands).toBeLessThanOrEqual(4);
 
     const args = command.replace(/^npm run conformance -- /, '').match(/'[^']*'|\S+/g)!.map((a) => a.replace(/^'|'$/g, ''));
-    const again = await runCli([...args, '--quiet']);
+    const again = await runStorecheck([...args, '--quiet']);
     const whyAgain = `${command}\nexit ${again.code}\n${again.stderr.slice(-2000)}`;
     expect(again.code, whyAgain).toBe(1);
     const same = again.report!.items!.find((i) => i.id === failed!.id);

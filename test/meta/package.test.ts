@@ -4,13 +4,13 @@
  * reference server (vitest finding its config and suites inside node_modules), reports written
  * under the working directory and nothing written into the installed package.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/types.js';
+import { runShell, runStorecheck, type CliRun } from '../../reference/cli-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -21,19 +21,10 @@ const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 /** checks from two check files, a few seconds at quick depth */
 const ONLY = 'store.*,tax.conventions.*';
 
-interface Ran { code: number; stdout: string; stderr: string }
-
-/** Runs a program to its end (never rejects: the exit code is asserted). */
-function run(cmd: string, args: string[], cwd: string): Promise<Ran> {
-  // the user's STORE_* settings must not reach the installed CLI
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^STORE_|^STORECHECK_/.test(k)));
-  return new Promise((resolve) => {
-    execFile(cmd, args, { cwd, env, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as any).code === 'number' ? (err as any).code : -1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
-  });
-}
+/** npm, as a user types it (the user's STORE_* settings never reach the installed CLI: reference/cli-process.ts). */
+const npm = (args: string, cwd: string) => runShell(`npm ${args}`, { cwd, timeoutMs: 180_000 });
+/** The installed storecheck, as its user runs it: reports under the working folder unless --report-dir says otherwise. */
+const storecheck = (args: string[]) => runStorecheck(args, { bin, cwd: app, reportDir: null, timeoutMs: 180_000 });
 
 /** every path under dir (relative), folders marked with a trailing slash */
 function listTree(dir: string, base = dir, out: string[] = []): string[] {
@@ -50,12 +41,12 @@ let packed: string[];
 let tarball: string;
 let app: string;
 let bin: string;
-let installed: Ran;
+let installed: CliRun;
 let treeBefore: string[];
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'sc-package-'));
-  const pack = await run('npm', ['pack', '--json', '--pack-destination', tmp], ROOT);
+  const pack = await npm(`pack --json --pack-destination '${tmp}'`, ROOT);
   expect(pack.code, pack.stderr).toBe(0);
   const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
   packed = info.files.map((f) => f.path);
@@ -63,7 +54,7 @@ beforeAll(async () => {
   app = join(tmp, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'storecheck-install-test', version: '1.0.0', private: true }));
-  installed = await run('npm', ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', tarball], app);
+  installed = await npm(`install --omit=dev --prefer-offline --no-audit --no-fund '${tarball}'`, app);
   bin = join(app, 'node_modules', '.bin', 'storecheck');
   treeBefore = existsSync(join(app, 'node_modules')) ? listTree(join(app, 'node_modules')) : [];
 }, 240_000);
@@ -91,14 +82,14 @@ describe('installed from the tarball with --omit=dev', () => {
   });
 
   it('storecheck --version prints the package version', async () => {
-    const r = await run(bin, ['--version'], app);
+    const r = await storecheck(['--version']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(`${PKG.version}\n`);
   });
 
   it('a quick run against the embedded server writes its reports under the working directory, not into node_modules', async () => {
     // a --report-dir relative to the working directory
-    const given = await run(bin, ['--depth', 'quick', '--only', ONLY, '--quiet', '--report-dir', 'out/quick'], app);
+    const given = await storecheck(['--depth', 'quick', '--only', ONLY, '--quiet', '--report-dir', 'out/quick']);
     expect(given.code, given.stderr).toBe(0);
     const file = join(app, 'out', 'quick', 'report.json');
     expect(existsSync(file), given.stderr).toBe(true);
@@ -111,7 +102,7 @@ describe('installed from the tarball with --omit=dev', () => {
     for (const f of ['junit.xml', 'report.html', 'report.md', 'ledger.jsonl']) expect(existsSync(join(app, 'out', 'quick', f)), f).toBe(true);
 
     // the default: ./reports/<timestamp>, with ./reports/latest pointing at it
-    const byDefault = await run(bin, ['--depth', 'quick', '--only', 'store.*', '--quiet'], app);
+    const byDefault = await storecheck(['--depth', 'quick', '--only', 'store.*', '--quiet']);
     expect(byDefault.code, byDefault.stderr).toBe(0);
     const runs = readdirSync(join(app, 'reports')).filter((d) => d !== 'latest');
     expect(runs).toHaveLength(1);
@@ -119,7 +110,7 @@ describe('installed from the tarball with --omit=dev', () => {
     expect(lstatSync(join(app, 'reports', 'latest')).isSymbolicLink() && readlinkSync(join(app, 'reports', 'latest'))).toBe(runs[0]);
 
     // sweep finds the ledgers of ./reports by default
-    const sweep = await run(bin, ['sweep', '--dry-run'], app);
+    const sweep = await storecheck(['sweep', '--dry-run']);
     expect(sweep.code, sweep.stderr).toBe(0);
     expect(sweep.stdout).toMatch(/^0 record\(s\) outstanding in 1 ledger\(s\)/);
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/server.js';
-import { runCli } from '../helpers/cli.js';
+import { runStorecheck } from '../../reference/cli-process.js';
 
 const tmp = (p: string) => mkdtempSync(join(tmpdir(), p));
 
@@ -27,12 +27,12 @@ describe('expectations (--expect)', () => {
       { id: 'store.store.apikey-field', reason: 'vendor ticket 42' },
       { id: 'store.conventions.record-schema', reason: 'vendor ticket 42' },
     ] }));
-    const broken = await runCli(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey', '--expect', file]);
+    const broken = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey', '--expect', file]);
     expect(broken.code, broken.stderr).toBe(0);
     const c = broken.report!.checks.find((x) => x.id === 'store.store.apikey-field')!;
     expect(c.status).toBe('expected-fail');
     expect(c.reason).toMatch(/vendor ticket 42/);
-    const fixed = await runCli(['--only', 'store.*', '--depth', 'quick', '--expect', file]);
+    const fixed = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--expect', file]);
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(fixed.report!.checks.find((x) => x.id === 'store.store.apikey-field')!.status).toBe('unexpected-pass');
   });
@@ -44,7 +44,7 @@ describe('allure results', () => {
     // a stale result of an earlier run in the same folder
     mkdirSync(join(reportDir, 'allure-results'));
     writeFileSync(join(reportDir, 'allure-results', 'stale-result.json'), '{"name":"stale"}');
-    const r = await runCli(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey'], { reportDir });
+    const r = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey'], { reportDir });
     expect(existsSync(join(reportDir, 'allure-results', 'stale-result.json'))).toBe(false);
     expect(r.code, r.stderr).toBe(1);
     const dir = join(r.reportDir, 'allure-results');
@@ -71,35 +71,35 @@ describe('allure results', () => {
 
 describe('baseline (--baseline) and compare', () => {
   it('a new failure is a regression (exit 1); compare lists the differing check', async () => {
-    const good = await runCli(['--only', 'store.*', '--depth', 'quick', '--seed', '7']);
+    const good = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--seed', '7']);
     expect(good.code, good.stderr).toBe(0);
     const baseline = join(good.reportDir, 'report.json');
-    const bad = await runCli(['--only', 'store.*', '--depth', 'quick', '--seed', '7', '--reference-faults', 'store-without-apikey', '--baseline', baseline]);
+    const bad = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--seed', '7', '--reference-faults', 'store-without-apikey', '--baseline', baseline]);
     expect(bad.code).toBe(1);
     expect(bad.report!.baseline!.newFailures).toContain('store.store.apikey-field');
     expect(bad.report!.baseline!.regression).toBe(true);
-    const same = await runCli(['--only', 'store.*', '--depth', 'quick', '--seed', '7', '--baseline', baseline]);
+    const same = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--seed', '7', '--baseline', baseline]);
     expect(same.code, same.stderr).toBe(0);
     expect(same.report!.baseline!.regression).toBe(false);
 
     const out = tmp('sc-compare-');
-    const cmp = await runCli(['compare', baseline, join(bad.reportDir, 'report.json'), '--out', out]);
+    const cmp = await runStorecheck(['compare', baseline, join(bad.reportDir, 'report.json'), '--out', out]);
     expect(cmp.code, cmp.stderr).toBe(0);
     const md = readFileSync(join(out, 'compare.md'), 'utf8');
     expect(md).toContain('store.store.apikey-field');
     expect(existsSync(join(out, 'compare.html'))).toBe(true);
     // --fail-on turns a difference into exit 1; equal reports pass it
-    const gate = await runCli(['compare', baseline, join(bad.reportDir, 'report.json'), '--out', out, '--fail-on', 'checks']);
+    const gate = await runStorecheck(['compare', baseline, join(bad.reportDir, 'report.json'), '--out', out, '--fail-on', 'checks']);
     expect(gate.code, gate.stderr).toBe(1);
     expect(gate.stderr).toMatch(/differ \(--fail-on checks\)/);
-    const equal = await runCli(['compare', baseline, join(same.reportDir, 'report.json'), '--out', out, '--fail-on', 'verdict']);
+    const equal = await runStorecheck(['compare', baseline, join(same.reportDir, 'report.json'), '--out', out, '--fail-on', 'verdict']);
     expect(equal.code, equal.stderr).toBe(0);
   });
 
   it('a changed observation is a regression', async () => {
-    const a = await runCli(['--only', 'store.*', '--depth', 'quick', '--seed', '8']);
+    const a = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--seed', '8']);
     expect(a.code, a.stderr).toBe(0);
-    const b = await runCli(['--only', 'store.*', '--depth', 'quick', '--seed', '8', '--reference-variant', 'first-page-zero', '--baseline', join(a.reportDir, 'report.json')]);
+    const b = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--seed', '8', '--reference-variant', 'first-page-zero', '--baseline', join(a.reportDir, 'report.json')]);
     expect(b.report!.baseline!.changedObservations.map((c) => c.key)).toContain('pagination.firstPageNumber');
     expect(b.code).toBe(1);
   });
@@ -111,7 +111,7 @@ describe('secrets', () => {
     const ref = await startReferenceServer({ apiKey: key });
     try {
       // a fault makes checks fail, so evidence (request and response bodies) is written too
-      const r = await runCli(['--base-url', ref.url, '--depth', 'quick', '--only', 'store.*,product.conventions.*,product.auth.*,product.lifecycle.*'], { env: { STORE_API_KEY: key } });
+      const r = await runStorecheck(['--base-url', ref.url, '--depth', 'quick', '--only', 'store.*,product.conventions.*,product.auth.*,product.lifecycle.*'], { env: { STORE_API_KEY: key } });
       expect(r.report, r.stderr).toBeDefined();
       const files = allFiles(r.reportDir);
       expect(files.length).toBeGreaterThan(4);
@@ -146,7 +146,7 @@ describe('secrets: the canary', () => {
     // the store's apikey field is missing (a failing rule: evidence is written), and every answer echoes the key
     const ref = await startReferenceServer({ apiKey: key, faults: ['store-without-apikey'], transport: { echoKey: true } });
     try {
-      const r = await runCli(['--base-url', ref.url, '--depth', 'quick', '--only', 'store.*,product.auth.*,product.conventions.*,collection.lifecycle.delete.*'], { env: { STORE_API_KEY: key } });
+      const r = await runStorecheck(['--base-url', ref.url, '--depth', 'quick', '--only', 'store.*,product.auth.*,product.conventions.*,collection.lifecycle.delete.*'], { env: { STORE_API_KEY: key } });
       expect(r.report, r.stderr).toBeDefined();
       expect(r.code, r.stderr).toBe(1);
       const files = allFiles(r.reportDir);
@@ -170,12 +170,12 @@ describe('secrets: the canary', () => {
 describe('shards', () => {
   it('merged shards equal an unsharded run, check for check', async () => {
     const only = ['--only', 'store.*,country.*,collection.*', '--depth', 'quick', '--seed', '99'];
-    const whole = await runCli(only);
-    const s1 = await runCli([...only, '--shard', '1/2']);
-    const s2 = await runCli([...only, '--shard', '2/2']);
+    const whole = await runStorecheck(only);
+    const s1 = await runStorecheck([...only, '--shard', '1/2']);
+    const s2 = await runStorecheck([...only, '--shard', '2/2']);
     expect([whole.code, s1.code, s2.code]).toEqual([0, 0, 0]);
     const out = tmp('sc-merge-');
-    const m = await runCli(['merge', s1.reportDir, s2.reportDir, '--report-dir', out]);
+    const m = await runStorecheck(['merge', s1.reportDir, s2.reportDir, '--report-dir', out]);
     expect(m.code, m.stderr).toBe(0);
     const merged = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     const key = (cs: Array<{ id: string; status: string }>) => cs.map((c) => `${c.id}=${c.status}`).sort();

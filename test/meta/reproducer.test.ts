@@ -6,30 +6,19 @@
  * record kept by --keep-data still shows the value the update did not change);
  * and the sweep command the run printed removes the kept records.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/server.js';
 import type { Report } from '../../src/report/types.js';
-import { ROOT, runCli } from '../helpers/cli.js';
+import { ROOT, runShell, runStorecheck } from '../../reference/cli-process.js';
 
 const KEY = 'reproducer-meta-key-7f3a';
 const CHECK = 'collection.lifecycle.update.changes';
 
-/** bash -c `script`, in the project folder, with the key (and only what the test adds) in the environment. */
-function bash(script: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd: ROOT, env: { ...process.env, STORE_BASE_URL: '', STORE_API_KEY: KEY, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** A printed command, as written, in the project folder, with the key (and only what the test adds) in the environment. */
+const bash = (script: string, env: Record<string, string> = {}) => runShell(script, { env: { STORE_API_KEY: KEY, ...env } });
 
 /** The JSON body of `curl -i` output (after the headers). */
 function bodyOf(curlOutput: string): unknown {
@@ -41,7 +30,7 @@ describe('reproducers', () => {
   it('the command fails the same check again, the curl shows what the failure says, sweep removes the kept records', async () => {
     const ref = await startReferenceServer({ apiKey: KEY, faults: ['update-drops-field'] });
     try {
-      const run = await runCli(['--base-url', ref.url, '--depth', 'quick', '--only', CHECK, '--keep-data', '--seed', '7'], { env: { STORE_API_KEY: KEY } });
+      const run = await runStorecheck(['--base-url', ref.url, '--depth', 'quick', '--only', CHECK, '--keep-data', '--seed', '7'], { env: { STORE_API_KEY: KEY } });
       expect(run.code, run.stderr).toBe(1);
       const failed = run.report!.checks.find((c) => c.id === CHECK && c.status === 'failed')!;
       expect(failed, run.stderr).toBeDefined();

@@ -1,8 +1,8 @@
 /**
  * Shared by the robustness meta-tests: a reference server started in the test
- * process (so its snapshot and stats are at hand), the CLI run against it as an
- * external target, and the assertions "the store is as it was" and "every bad
- * outcome names its request".
+ * process (so its snapshot and stats are at hand; the CLI runs against it as an
+ * external target with reference/cli-process.ts `against`), and the assertions
+ * "the store is as it was" and "every bad outcome names its request".
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,21 +11,11 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { startReferenceServer, type ReferenceOptions, type ReferenceServer, type StoreSnapshot, type TransportFaults } from '../../reference/server.js';
 import type { Report } from '../../src/report/types.js';
-import { runCli, type CliResult, type RunCliOptions } from '../helpers/cli.js';
 
-export const API_KEY = 'robustness-key-0123456789abcdef';
+const API_KEY = 'robustness-key-0123456789abcdef';
 
 export function target(transport: Partial<TransportFaults> = {}, extra: ReferenceOptions = {}): Promise<ReferenceServer> {
   return startReferenceServer({ apiKey: API_KEY, transport, ...extra });
-}
-
-/** The CLI against `srv` as an external target, at --depth quick (--quiet unless `progress`). */
-export function runAgainst(srv: ReferenceServer, args: string[], opts: RunCliOptions & { progress?: boolean } = {}): Promise<CliResult> {
-  return runCli(['--base-url', srv.url, '--depth', 'quick', ...(opts.progress ? [] : ['--quiet']), ...args], {
-    timeoutMs: 240_000,
-    ...opts,
-    env: { STORE_API_KEY: srv.apiKey, ...opts.env },
-  });
 }
 
 /** Resource → ids, from a snapshot. */

@@ -22,8 +22,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../src/client/ledger.js';
-import { runCli } from '../helpers/cli.js';
-import { added, API_KEY, describeBad, expectRestored, runAgainst, settle, target } from './robustness-helpers.js';
+import { runStorecheck } from '../../reference/cli-process.js';
+import { added, describeBad, expectRestored, settle, target } from './robustness-helpers.js';
 
 const ONLY = 'product.lifecycle.*,collection.lifecycle.*';
 
@@ -48,10 +48,10 @@ async function waitFor(what: string, cond: () => boolean, ms = 180_000): Promise
 async function startAndWait(srv: Awaited<ReturnType<typeof target>>, dir: string) {
   let pid = 0;
   let checksStarted = false;
-  const run = runAgainst(srv, ['--only', ONLY], {
+  const run = runStorecheck(['--depth', 'quick', '--only', ONLY], {
+    against: srv,
     reportDir: dir,
-    progress: true,
-    entry: 'bin',
+    timeoutMs: 240_000,
     detached: true,
     onSpawn: (p) => (pid = p),
     onStderr: (t) => { if (/checks \d+\//.test(t)) checksStarted = true; },
@@ -81,7 +81,7 @@ describe('a run stopped midway', () => {
       const left = added(before, srv.snapshot());
       expect(Object.keys(left).length, 'the kill left nothing behind: it landed too late to prove anything').toBeGreaterThan(0);
 
-      const sweep = await runCli(['sweep', '--ledger', join(dir, 'ledger.jsonl'), '--base-url', srv.url], { env: { STORE_API_KEY: API_KEY } });
+      const sweep = await runStorecheck(['sweep', '--ledger', join(dir, 'ledger.jsonl')], { against: srv });
       expect(sweep.code, sweep.stderr).toBe(0);
       const removed: Record<string, string[]> = {};
       for (const m of sweep.stdout.matchAll(/^removed \d+ (\S+): (.*)$/gm)) removed[m[1]] = m[2].split(', ');
@@ -91,7 +91,7 @@ describe('a run stopped midway', () => {
       expectRestored(before, srv.snapshot());
 
       // a second sweep finds nothing left to do
-      const again = await runCli(['sweep', '--ledger', join(dir, 'ledger.jsonl'), '--base-url', srv.url], { env: { STORE_API_KEY: API_KEY } });
+      const again = await runStorecheck(['sweep', '--ledger', join(dir, 'ledger.jsonl')], { against: srv });
       expect(again.code, again.stderr).toBe(0);
       expect(again.stdout).toMatch(/^0 record\(s\) outstanding/m);
     } finally {

@@ -10,7 +10,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../reference/server.js';
-import { describeBad, expectEvidence, expectRestored, ledgerLines, runAgainst, settle, target } from './robustness-helpers.js';
+import { runStorecheck } from '../../reference/cli-process.js';
+import { describeBad, expectEvidence, expectRestored, ledgerLines, settle, target } from './robustness-helpers.js';
 
 const WRITES = ['create', 'update', 'delete'];
 
@@ -20,7 +21,7 @@ describe('--read-only', () => {
     const srv = await target();
     try {
       const before = srv.snapshot();
-      const r = await runAgainst(srv, ['--read-only']);
+      const r = await runStorecheck(['--depth', 'quick', '--quiet', '--read-only'], { against: srv, timeoutMs: 240_000 });
       const why = `exit ${r.code}\n${r.stderr.slice(-2000)}\n${describeBad(r.report)}`;
       console.info(`[robustness] read-only: exit ${r.code} in ${(r.ms / 1000).toFixed(1)} s · ${JSON.stringify(r.report?.summary)} · server ${JSON.stringify(srv.stats.byOperation)}`);
       for (const op of WRITES) expect(srv.stats.byOperation[op] ?? 0, `${op} requests reached the server`).toBe(0);
@@ -53,7 +54,7 @@ describe('--deadline-s', () => {
     const srv = await target({ latencyMs: 1_500 });
     try {
       const before = srv.snapshot();
-      const r = await runAgainst(srv, ['--only', 'product.lifecycle.*,collection.lifecycle.*', '--deadline-s', '15', '--timeout-ms', '2000'], { timeoutMs: 120_000 });
+      const r = await runStorecheck(['--depth', 'quick', '--quiet', '--only', 'product.lifecycle.*,collection.lifecycle.*', '--deadline-s', '15', '--timeout-ms', '2000'], { against: srv, timeoutMs: 120_000 });
       const why = `exit ${r.code} after ${r.ms} ms\n${r.stderr.slice(-2000)}\n${describeBad(r.report)}`;
       console.info(`[robustness] deadline 15 s at 1.5 s an answer: exit ${r.code}, run ${r.report?.run.durationMs} ms, process ${r.ms} ms, cleanup ${JSON.stringify(r.report?.cleanup)}`);
       expect(r.code, why).toBe(3);
@@ -102,7 +103,7 @@ describe('--max-rps and --concurrency', () => {
     try {
       const before = srv.snapshot();
       const rate = sampler(srv);
-      const r = await runAgainst(srv, ['--only', 'collection.lifecycle.*,collection.filters.*,collection.conventions.*', '--max-rps', '20', '--concurrency', '2']);
+      const r = await runStorecheck(['--depth', 'quick', '--quiet', '--only', 'collection.lifecycle.*,collection.filters.*,collection.conventions.*', '--max-rps', '20', '--concurrency', '2'], { against: srv, timeoutMs: 240_000 });
       const most = rate.stop();
       const why = `exit ${r.code}\n${r.stderr.slice(-2000)}\n${describeBad(r.report)}`;
       console.info(`[robustness] max-rps 20, concurrency 2: exit ${r.code} in ${(r.ms / 1000).toFixed(1)} s · ${srv.stats.total} requests · busiest second ${most} · peak in flight ${srv.stats.peakInFlight}`);

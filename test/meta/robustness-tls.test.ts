@@ -16,7 +16,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../reference/server.js';
-import { describeBad, expectRestored, hasOpenssl, makeCertificates, runAgainst, settle, target } from './robustness-helpers.js';
+import { runStorecheck } from '../../reference/cli-process.js';
+import { describeBad, expectRestored, hasOpenssl, makeCertificates, settle, target } from './robustness-helpers.js';
 
 const ONLY = 'collection.lifecycle.*';
 
@@ -35,7 +36,7 @@ describe.skipIf(!hasOpenssl())('HTTPS with a self-made CA', () => {
   it('without --insecure: exit 3 with a clear TLS message, nothing sent past the handshake', async () => {
     const before = srv.snapshot();
     srv.stats.reset();
-    const r = await runAgainst(srv, ['--only', ONLY]);
+    const r = await runStorecheck(['--depth', 'quick', '--quiet', '--only', ONLY], { against: srv, timeoutMs: 240_000 });
     console.info(`[robustness] TLS untrusted: exit ${r.code} in ${(r.ms / 1000).toFixed(1)} s · ${r.stderr.trim().split('\n').pop()}`);
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toMatch(/storecheck: no verdict: cannot reach https:\/\/127\.0\.0\.1:\d+: TLS: the target's certificate is not trusted \(.+\); give its CA with NODE_EXTRA_CA_CERTS=<ca\.pem>, or accept it with --insecure \([A-Z_]+\)/);
@@ -46,7 +47,7 @@ describe.skipIf(!hasOpenssl())('HTTPS with a self-made CA', () => {
 
   it('with --insecure: the run works', async () => {
     const before = srv.snapshot();
-    const r = await runAgainst(srv, ['--only', ONLY, '--insecure']);
+    const r = await runStorecheck(['--depth', 'quick', '--quiet', '--only', ONLY, '--insecure'], { against: srv, timeoutMs: 240_000 });
     console.info(`[robustness] TLS --insecure: exit ${r.code} in ${(r.ms / 1000).toFixed(1)} s`);
     expect(r.code, `${r.stderr.slice(-2000)}\n${describeBad(r.report)}`).toBe(0);
     expect(r.report!.summary.passed).toBeGreaterThan(0);
@@ -57,7 +58,7 @@ describe.skipIf(!hasOpenssl())('HTTPS with a self-made CA', () => {
 
   it('with NODE_EXTRA_CA_CERTS naming the CA (no --insecure): the run works', async () => {
     const before = srv.snapshot();
-    const r = await runAgainst(srv, ['--only', ONLY], { env: { NODE_EXTRA_CA_CERTS: certs.caFile } });
+    const r = await runStorecheck(['--depth', 'quick', '--quiet', '--only', ONLY], { against: srv, timeoutMs: 240_000, env: { NODE_EXTRA_CA_CERTS: certs.caFile } });
     console.info(`[robustness] TLS NODE_EXTRA_CA_CERTS: exit ${r.code} in ${(r.ms / 1000).toFixed(1)} s`);
     expect(r.code, `${r.stderr.slice(-2000)}\n${describeBad(r.report)}`).toBe(0);
     expect(r.report!.summary.passed).toBeGreaterThan(0);

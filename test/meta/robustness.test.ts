@@ -41,7 +41,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TransportFaults } from '../../reference/server.js';
 import type { Report } from '../../src/report/types.js';
-import { describeBad, expectEvidence, expectRestored, runAgainst, settle, target } from './robustness-helpers.js';
+import { runStorecheck } from '../../reference/cli-process.js';
+import { describeBad, expectEvidence, expectRestored, settle, target } from './robustness-helpers.js';
 
 const ONLY = 'product.lifecycle.*,collection.lifecycle.*,collection.filters.*,collection.conventions.*';
 const DEADLINE_S = 150;
@@ -148,7 +149,7 @@ describe('transport faults: cleanup complete, exit code right, evidence named', 
     const srv = await target({ seed: 11, ...fault.transport });
     try {
       const before = srv.snapshot();
-      const r = await runAgainst(srv, ['--only', ONLY, '--deadline-s', String(DEADLINE_S), ...(fault.args ?? [])]);
+      const r = await runStorecheck(['--depth', 'quick', '--quiet', '--only', ONLY, '--deadline-s', String(DEADLINE_S), ...(fault.args ?? [])], { against: srv, timeoutMs: 240_000 });
       await settle(srv);
       const after = srv.snapshot();
       const why = `exit ${r.code}\n${r.stderr.slice(-2000)}\n${describeBad(r.report)}`;

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/server.js';
 import { resources } from '../../src/schema/model.js';
-import { runCli } from '../helpers/cli.js';
+import { runStorecheck } from '../../reference/cli-process.js';
 
 const KEY = 'unknown-outcomes-key-5678';
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
@@ -21,7 +21,7 @@ describe('writes carried out whose answers are lost', () => {
     it(`leave the model-based runs in agreement, with no record stored twice (seed ${seed})`, async () => {
       const ref = await startReferenceServer({ apiKey: KEY, transport: { dropWriteAnswerRate: 0.2, seed } });
       try {
-        const r = await runCli(['--base-url', ref.url, '--depth', 'quick', '--seed', String(seed), '--only', '*.model.*', '--keep-data'], { env: { STORE_API_KEY: KEY } });
+        const r = await runStorecheck(['--base-url', ref.url, '--depth', 'quick', '--seed', String(seed), '--only', '*.model.*', '--keep-data'], { env: { STORE_API_KEY: KEY } });
         const why = `exit ${r.code}\n${r.stderr.slice(-3000)}`;
         expect(ref.stats.byStatus.dropped ?? 0, why).toBeGreaterThan(0);
         expect(r.code, why).toBe(0);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RUN_OPTIONS } from '../../src/cli/options.js';
-import { ROOT } from '../helpers/cli.js';
+import { PROJECT_ROOT as ROOT } from '../../src/version.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 

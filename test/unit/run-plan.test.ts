@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { catalogue, checkIdOf } from '../../src/items/index.js';
 import { checksOfFile, itemSelector, planRun, selectChecks, selectItems } from '../../src/run/plan.js';
 import { onlyPattern } from '../../src/run/vitest.js';
-import { ROOT } from '../helpers/cli.js';
+import { PROJECT_ROOT as ROOT } from '../../src/version.js';
 
 const seen = vi.hoisted(() => ({ ids: [] as string[] }));
 
