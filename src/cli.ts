@@ -1,10 +1,12 @@
 /**
  * storecheck command line.
- *   storecheck [run] [options]         the conformance run (default)
+ *   storecheck [run] [options]         the conformance run (default): flags → RunConfig, once → src/run/run.ts
  *   storecheck sweep [--ledger FILE]…  delete what crashed runs left behind
  *   storecheck compare A.json B.json   two reports side by side
  *   storecheck merge DIR…              combine shard reports into one
- * Exit codes: 0 conformant, 1 non-conformant, 2 usage or configuration error, 3 no verdict.
+ *   storecheck list [--only PATTERN]   the check (or item) ids of the catalogue
+ *   storecheck openapi                 an OpenAPI document of the API, from the schemas
+ * Exit codes (src/exit.ts): 0 conformant, 1 non-conformant, 2 usage or configuration error, 3 no verdict.
  */
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
