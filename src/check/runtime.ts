@@ -12,7 +12,7 @@ import { makeClient, redactorFor } from '../client/factory.js';
 import { Ledger } from '../client/ledger.js';
 import { SharedGate } from '../client/gate.js';
 import { readObservation, type ObservationKey, type ObservationValue } from '../observe/registry.js';
-import { DEPTHS, runChannelName, stopChannelName, type DepthProfile, type RunConfig, type RunState } from '../config.js';
+import { deepFreeze, DEPTHS, runChannelName, stopChannelName, type DepthProfile, type RunConfig, type RunState } from '../config.js';
 
 export interface Runtime {
   config: RunConfig;
@@ -55,7 +55,8 @@ export function awaitRunState(config: RunConfig): Promise<RunState> {
 
 export function runtime(): Runtime {
   if (current) return current;
-  const config = inject('storecheck');
+  // the main process's frozen config, structured-cloned into this worker: frozen here too
+  const config = deepFreeze(inject('storecheck'));
   if (!config) throw new Error('storecheck checks run through `npm run conformance` (src/cli.ts), which provides the target configuration');
   if (!state) throw new Error('storecheck: the run state (observations, in-flight gate) has not arrived from the main process');
   const ledger = new Ledger(config.ledgerFile, config.runTag);
