@@ -1,19 +1,24 @@
 /**
- * typegen: schemas/*.schema.json -> generators/types/*.ts (json-schema-to-typescript); the report's
- * types (schemas/report.schema.json) go next to the code that builds reports, src/report/types.generated.ts.
+ * typegen: the TypeScript types of the JSON Schemas whose documents the code builds or reads by
+ * type (json-schema-to-typescript) — the report (schemas/report.schema.json →
+ * src/report/types.generated.ts, re-exported by src/report/types.ts) and the config file
+ * (schemas/config.schema.json → src/cli/config-file.types.generated.ts).
  *
  *   npm run typegen              write the types
  *   npm run typegen -- --check   exit 1 and name the stale files when the committed types differ
  *
- * One output file per schema. Every type name comes from a schema `title`, so names are unique
- * across files and generators/types/index.ts can re-export everything. Before compiling, a
- * resource schema is rewritten (in memory only):
- * - a `$ref` into common.schema.json becomes `tsType: <its common type>` and the file imports
- *   that type from ./common.js, so common types are declared once (in common.ts);
+ * The resource schemas get no types: the code never holds a record as a typed object. Records come
+ * from a target that may lie, so they are `unknown` data judged by the validators at run time, and
+ * every generator, check and reference handler works on any resource through the schema model
+ * (src/schema/model.ts) — a per-resource type would be imported nowhere (it was not, for 1 750
+ * generated lines) and would make adding a resource touch one more file.
+ *
+ * Every type name comes from a schema `title`. Before compiling, a schema is rewritten (in memory
+ * only):
  * - a local `$ref` to a titled schema becomes `tsType: <title>`; a local `$ref` to an untitled
- *   node (product `#/$defs/Record/properties/images`) is inlined, titled parts by name;
- * - in an `allOf` part that only lists `required` keys (UpdatePayload), those keys get the
- *   property types of the sibling parts, so `ProductUpdatePayload` = `ProductPayload & { id: Guid }`;
+ *   node is inlined, titled parts by name;
+ * - in an `allOf` part that only lists `required` keys, those keys get the property types of the
+ *   sibling parts;
  * - a node that constrains nothing (only a description: "any JSON value") becomes `unknown`,
  *   not json-schema-to-typescript's default of an open object;
  * - the root becomes `<Title>Defs`, an interface mapping each $defs name to its type; a root that
@@ -21,17 +26,15 @@
  * The x-* annotations carry nothing for TypeScript and are dropped.
  */
 import { compile } from 'json-schema-to-typescript';
-import { readFileSync, readdirSync, writeFileSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 type Json = Record<string, any>;
 
 export const SCHEMAS_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
-export const TYPES_DIR = 'generators/types/';
-const COMMON = 'common.schema.json';
-/** Schemas whose types live elsewhere than generators/types (not resources: the report). */
-const ELSEWHERE: Record<string, string> = {
+/** The schemas that get types, and where the types go (paths from the project root). */
+export const TYPED_SCHEMAS: Readonly<Record<string, string>> = {
   'report.schema.json': 'src/report/types.generated.ts',
   // storecheck.config.json (generated from the run option table by scripts/config-schema.ts)
   'config.schema.json': 'src/cli/config-file.types.generated.ts',
@@ -47,11 +50,8 @@ function banner(schemaFile: string): string {
   ].join('\n');
 }
 
-function readSchemas(): { file: string; doc: Json }[] {
-  return readdirSync(SCHEMAS_DIR)
-    .filter((f) => f.endsWith('.schema.json'))
-    .sort()
-    .map((file) => ({ file, doc: JSON.parse(readFileSync(SCHEMAS_DIR + file, 'utf8')) as Json }));
+function readSchema(file: string): Json {
+  return JSON.parse(readFileSync(SCHEMAS_DIR + file, 'utf8')) as Json;
 }
 
 function pointer(doc: Json, ptr: string): Json {
@@ -59,17 +59,6 @@ function pointer(doc: Json, ptr: string): Json {
   for (const part of ptr.split('/').filter(Boolean)) node = node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   if (node === undefined) throw new Error(`typegen: unresolvable pointer #${ptr}`);
   return node;
-}
-
-/** The TypeScript name common.ts gives a $defs entry: its title, or the title its $ref leads to. */
-function commonTypeName(common: Json, def: string): string {
-  let node = common.$defs?.[def];
-  for (let guard = 0; node && guard < 20; guard++) {
-    if (node.title) return node.title;
-    if (!node.$ref?.startsWith('#/$defs/')) break;
-    node = pointer(common, node.$ref.slice(1));
-  }
-  throw new Error(`typegen: common.schema.json#/$defs/${def} has no title to name its type`);
 }
 
 /** Keys that only annotate: a node made of nothing else admits any JSON value. */
@@ -81,8 +70,8 @@ function stripAnnotations(node: Json): Json {
   return out;
 }
 
-/** Rewrite one resource schema as described at the top of this file; `used` collects common type names. */
-function rewrite(doc: Json, common: Json, used: Set<string>): Json {
+/** Rewrite one schema as described at the top of this file. */
+function rewrite(doc: Json): Json {
   const visit = (node: any, inlined: boolean): any => {
     if (Array.isArray(node)) return node.map((n) => visit(n, inlined));
     if (!node || typeof node !== 'object') return node;
@@ -92,11 +81,6 @@ function rewrite(doc: Json, common: Json, used: Set<string>): Json {
       const keep: Json = {};
       if (rest.title) keep.title = rest.title;
       if (rest.description) keep.description = rest.description;
-      if ($ref.startsWith(`${COMMON}#/$defs/`)) {
-        const name = commonTypeName(common, $ref.slice(`${COMMON}#/$defs/`.length));
-        used.add(name);
-        return { ...keep, tsType: name };
-      }
       if (!$ref.startsWith('#/')) throw new Error(`typegen: ${doc.$id}: unsupported $ref ${$ref}`);
       const target = pointer(doc, $ref.slice(1));
       if (target.title) return { ...keep, tsType: target.title };
@@ -158,52 +142,31 @@ function withDefsRoot(doc: Json, file: string, title: string): Json {
 
 const EXPORT_RE = /^export (?:type|interface|enum|const enum|declare const) ([A-Za-z0-9_$]+)/gm;
 
-/** Every output file (name -> content), generated fresh from the schemas. Deterministic. */
+/** Every output file (path from the project root -> content), generated fresh from the schemas. Deterministic. */
 export async function generateTypes(): Promise<Map<string, string>> {
-  const schemas = readSchemas();
-  const commonEntry = schemas.find((s) => s.file === COMMON);
-  if (!commonEntry) throw new Error(`typegen: ${SCHEMAS_DIR}${COMMON} is missing`);
-  const common = commonEntry.doc;
   const files = new Map<string, string>();
   const exportedBy = new Map<string, string>();
-  const modules: string[] = [];
-
-  for (const { file, doc } of schemas) {
-    const base = file.replace(/\.schema\.json$/, '');
-    const title: string = doc['x-resource']?.title ?? doc.title;
-    let schema: Json;
-    const used = new Set<string>();
-    if (file === COMMON) schema = withDefsRoot(doc, file, title);
-    else schema = withDefsRoot(rewrite(doc, common, used), file, title);
-    const imports = used.size ? `\nimport type { ${[...used].sort().join(', ')} } from './common.js';\n` : '';
-    const ts = await compile(schema as any, `${title}Defs`, {
+  for (const [file, out] of Object.entries(TYPED_SCHEMAS)) {
+    const doc = readSchema(file);
+    const title: string = doc.title;
+    const ts = await compile(withDefsRoot(rewrite(doc), file, title) as any, `${title}Defs`, {
       cwd: SCHEMAS_DIR,
       unreachableDefinitions: true,
-      bannerComment: banner(file) + imports,
+      bannerComment: banner(file),
       declareExternallyReferenced: true,
       style: { singleQuote: true, bracketSpacing: true, printWidth: 120, trailingComma: 'all', semi: true, tabWidth: 2, useTabs: false },
     });
     for (const m of ts.matchAll(EXPORT_RE)) {
       const prev = exportedBy.get(m[1]);
-      if (prev) throw new Error(`typegen: type ${m[1]} is declared by both ${prev} and ${base}.ts; give the schemas unique titles`);
-      exportedBy.set(m[1], `${base}.ts`);
+      if (prev) throw new Error(`typegen: type ${m[1]} is declared by both ${prev} and ${out}; give the schemas unique titles`);
+      exportedBy.set(m[1], out);
     }
-    const out = ELSEWHERE[file];
-    files.set(out ?? `${TYPES_DIR}${base}.ts`, ts);
-    if (!out) modules.push(base);
+    files.set(out, ts);
   }
-
-  const index = [
-    banner('*.schema.json'),
-    '',
-    ...modules.map((m) => `export * from './${m}.js';`),
-    '',
-  ].join('\n');
-  files.set(`${TYPES_DIR}index.ts`, index);
   return files;
 }
 
-/** The output files (paths from the project root) that differ from, are missing in, or are extra in generators/types/. */
+/** The output files (paths from the project root) that differ from what the schemas give now, or are missing. */
 export async function staleTypes(): Promise<string[]> {
   const fresh = await generateTypes();
   const stale: string[] = [];
@@ -211,16 +174,11 @@ export async function staleTypes(): Promise<string[]> {
     const path = ROOT + name;
     if (!existsSync(path) || readFileSync(path, 'utf8') !== content) stale.push(name);
   }
-  if (existsSync(ROOT + TYPES_DIR)) {
-    for (const name of readdirSync(ROOT + TYPES_DIR).sort()) if (name.endsWith('.ts') && !fresh.has(TYPES_DIR + name)) stale.push(TYPES_DIR + name);
-  }
   return stale.sort();
 }
 
 export async function writeTypes(): Promise<string[]> {
   const fresh = await generateTypes();
-  mkdirSync(ROOT + TYPES_DIR, { recursive: true });
-  for (const name of readdirSync(ROOT + TYPES_DIR)) if (name.endsWith('.ts') && !fresh.has(TYPES_DIR + name)) rmSync(ROOT + TYPES_DIR + name);
   for (const [name, content] of fresh) writeFileSync(ROOT + name, content);
   return [...fresh.keys()];
 }

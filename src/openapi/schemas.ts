@@ -9,7 +9,7 @@
  * Components are made on demand: a definition (`$defs/X`) becomes a component
  * the first time something refers to it, so the document holds exactly what
  * its paths reach. A definition is named after its `title` (unique across the
- * schema files, as the generated TypeScript types are); a titled sub-schema
+ * schema files); a titled sub-schema
  * (`ProductImage`, `OrderItem`) becomes a component of its own; a `$ref` into
  * the middle of a definition is inlined.
  */
