@@ -9,7 +9,7 @@
  * fall between them, so a check can compute the expected result itself.
  */
 import fc from 'fast-check';
-import type { FilterModel, DecimalLimit } from '../src/schema/model.js';
+import { decimalLimitOf, integerDigitsOf, maxLengthOf, type FilterModel } from '../src/schema/model.js';
 import { decimalWithin, integerWithin } from '../src/schema/ajv.js';
 import {
   normalizeDecimal, normalizeInteger, parseDateTime, decimalToScaled, scaledToDecimal, formatDate, formatDateTime,
@@ -18,7 +18,6 @@ import { textArb, looseKey } from './text.js';
 import { decimalArb, integerArb } from './numbers.js';
 import { dateArb, requestDateTimeArb } from './dates.js';
 
-const DEFAULT_DECIMAL: DecimalLimit = { digits: 8, scale: 2 };
 
 /**
  * A key under which two values are "the same value" to any reasonable
@@ -42,11 +41,11 @@ function identity(kind: string, v: string): string {
 function valueArb(filter: FilterModel): fc.Arbitrary<string> {
   switch (filter.valueKind) {
     case 'guid': return fc.uuid({ version: 4 });
-    case 'string': return textArb({ maxLength: filter.maxLength ?? 255 });
+    case 'string': return textArb({ maxLength: maxLengthOf(filter) });
     // not a known value, so never one the store holds unless the pool says so
     case 'predefined': return fc.array(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ_'), { minLength: 3, maxLength: 24 }).map((a) => `X${a.join('')}`);
-    case 'integer': return integerArb({ digits: filter.integerDigits ?? 11 });
-    case 'decimal': return decimalArb(filter.decimal ?? DEFAULT_DECIMAL);
+    case 'integer': return integerArb({ digits: integerDigitsOf(filter) });
+    case 'decimal': return decimalArb(decimalLimitOf(filter));
     case 'datetime': return requestDateTimeArb();
     case 'date': return dateArb();
     case 'boolean': return fc.constantFrom('true', 'false');
@@ -105,8 +104,9 @@ function sortedUnique(values: bigint[]): bigint[] {
 
 function numericBoundArb(filter: FilterModel, pool: readonly string[]): fc.Arbitrary<string> {
   const isDecimal = filter.valueKind === 'decimal';
-  const limit = filter.decimal ?? DEFAULT_DECIMAL;
-  const digits = filter.integerDigits ?? 11;
+  // the filter's own limit: digits and scale of a decimal, digits of an integer
+  const limit = isDecimal ? decimalLimitOf(filter) : { digits: integerDigitsOf(filter), scale: 0 };
+  const digits = limit.digits;
   const scale = isDecimal ? limit.scale : 0;
   const within = (s: string) => (isDecimal ? decimalWithin(s, limit) : integerWithin(s, { digits }));
   const maxUnits = 10n ** BigInt(isDecimal ? limit.digits + limit.scale : digits) - 1n;

@@ -84,17 +84,17 @@ export function decimalArb(opts: DecimalArbOptions): fc.Arbitrary<string> {
 }
 
 export interface IntegerArbOptions {
-  /** at most this many digits (§8: 11) */
-  digits?: number;
+  /** at most this many digits: the property's own limit (§8) */
+  digits: number;
   boundary?: boolean;
 }
 
 /**
- * Digit strings of at most `digits` digits (default 11, §8), no sign, no
- * leading zeros. Weighted in: 0, 1 and the largest (99999999999).
+ * Digit strings of at most `digits` digits, no sign, no
+ * leading zeros. Weighted in: 0, 1 and the largest (all nines).
  */
-export function integerArb(opts: IntegerArbOptions = {}): fc.Arbitrary<string> {
-  const digits = opts.digits ?? 11;
+export function integerArb(opts: IntegerArbOptions): fc.Arbitrary<string> {
+  const digits = opts.digits;
   if (!(digits >= 1)) throw new RangeError(`integerArb: bad digits ${digits}`);
   const max = pow10(digits) - 1n;
   const heavy = opts.boundary === true;

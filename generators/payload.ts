@@ -13,12 +13,14 @@
  *   required single reference holds the all-zero GUID (§2: "Reference fields
  *   that are unset can hold the all-zero GUID") and an optional one is left out.
  * - Predefined values come from the known values of the spec's enumeration table.
- * - DateTime pairs that read as start/end (startdate/enddate, visibledate/
- *   visibledateend: detected by name from the model) satisfy start ≤ end,
- *   compared by meaning across both request forms.
+ * - DateTime pairs that read as a period (the Payload's x-date-pairs: coupon
+ *   startdate/enddate, blog post visibledate/visibledateend) satisfy start ≤
+ *   end, compared by meaning across both request forms.
  */
 import fc from 'fast-check';
-import { decimalLimitOfEveryReading, decimalLimitUnder, resource, type DecimalLimit, type DecimalReading, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
+import {
+  ZERO_GUID, decimalLimitOf, decimalLimitOfEveryReading, decimalLimitUnder, integerDigitsOf, knownValuesOf, maxLengthOf, resource,
+  type DecimalReading, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { parseDateTime, formatDate, formatDateTime, scaledToDecimal } from '../src/values/normalize.js';
 import { textArb, fixedText, looseKey, type FixedTextStyle } from './text.js';
 import { decimalArb, integerArb, maxDecimal, maxInteger } from './numbers.js';
@@ -42,7 +44,8 @@ export interface PayloadContext {
 export type PayloadValue = string | string[];
 export type Payload = Record<string, PayloadValue>;
 
-export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
+/** §2: an unset reference holds the all-zero GUID (the schema model's, re-exported for the checks). */
+export { ZERO_GUID };
 export const TOKEN_LENGTH = 8;
 /** at most this many items in one batch (distinct 2-character base-36 indexes) */
 export const MAX_BATCH = 36 * 36;
@@ -74,16 +77,9 @@ function writableResource(name: string): ResourceModel {
   return r;
 }
 
-/** Start/end DateTime pairs of a resource's payload, by name: x/xend and startx/endx. */
+/** Start/end DateTime pairs of a resource's payload, as its schema declares them (x-date-pairs). */
 export function dateRangePairs(resourceName: string): Array<[start: string, end: string]> {
-  const props = writableResource(resourceName).payload.filter((p) => p.kind === 'datetime' || p.kind === 'date');
-  const names = new Set(props.map((p) => p.name));
-  const pairs: Array<[string, string]> = [];
-  for (const p of props) {
-    if (names.has(`${p.name}end`)) pairs.push([p.name, `${p.name}end`]);
-    if (p.name.startsWith('start') && names.has(`end${p.name.slice(5)}`)) pairs.push([p.name, `end${p.name.slice(5)}`]);
-  }
-  return pairs;
+  return writableResource(resourceName).datePairs;
 }
 
 /** Put start ≤ end for every pair present, swapping the two strings when needed. */
@@ -104,30 +100,15 @@ function refsOf(p: PayloadPropModel, ctx: PayloadContext): string[] {
   return p.references ? [...new Set(ctx.refs?.[p.references] ?? [])] : [];
 }
 
-function needMaxLength(p: PayloadPropModel): number {
-  if (p.maxLength === undefined) throw new Error(`payload property ${p.name} has no maxLength in its schema`);
-  return p.maxLength;
-}
-
-function needDecimal(p: PayloadPropModel): DecimalLimit {
-  if (!p.decimal) throw new Error(`payload property ${p.name} has no x-decimal limit in its schema`);
-  return p.decimal;
-}
-
-function needKnown(p: PayloadPropModel): string[] {
-  if (!p.knownValues?.length) throw new Error(`payload property ${p.name} is Predefined without known values`);
-  return p.knownValues;
-}
-
 /** A scalar of one kind (also list items). */
 function scalarArb(p: PayloadPropModel, kind: string, ctx: PayloadContext, prefix?: string): fc.Arbitrary<string> {
   const boundary = ctx.boundary === true;
   if (p.safeValue !== undefined) return fc.constant(p.safeValue);
   switch (kind) {
-    case 'string': return textArb({ maxLength: needMaxLength(p), prefix, boundary });
-    case 'predefined': return fc.constantFrom(...needKnown(p));
-    case 'integer': return integerArb({ digits: p.integerDigits ?? 11, boundary });
-    case 'decimal': return decimalArb({ ...decimalLimitOfEveryReading(needDecimal(p)), boundary });
+    case 'string': return textArb({ maxLength: maxLengthOf(p), prefix, boundary });
+    case 'predefined': return fc.constantFrom(...knownValuesOf(p));
+    case 'integer': return integerArb({ digits: integerDigitsOf(p), boundary });
+    case 'decimal': return decimalArb({ ...decimalLimitOfEveryReading(decimalLimitOf(p)), boundary });
     case 'boolean': return fc.constantFrom('true', 'false');
     case 'datetime': return requestDateTimeArb();
     case 'date': return dateArb();
@@ -272,10 +253,10 @@ function maxValue(p: PayloadPropModel, ctx: PayloadContext, style: FixedTextStyl
     return refs.length > 0 ? refs[refs.length - 1] : p.required ? ZERO_GUID : undefined;
   }
   switch (p.kind) {
-    case 'string': return fixedText(needMaxLength(p), { prefix: p.unique ? uniquePrefix(ctx.tag, token) : undefined, style });
-    case 'predefined': { const k = needKnown(p); return k[variant % k.length]; }
-    case 'integer': return maxInteger(p.integerDigits ?? 11);
-    case 'decimal': return maxDecimal(decimalLimitUnder(needDecimal(p), ctx.decimalReading ?? 'integer digits'));
+    case 'string': return fixedText(maxLengthOf(p), { prefix: p.unique ? uniquePrefix(ctx.tag, token) : undefined, style });
+    case 'predefined': { const k = knownValuesOf(p); return k[variant % k.length]; }
+    case 'integer': return maxInteger(integerDigitsOf(p));
+    case 'decimal': return maxDecimal(decimalLimitUnder(decimalLimitOf(p), ctx.decimalReading ?? 'integer digits'));
     case 'boolean': return variant % 2 === 0 ? 'true' : 'false';
     case 'datetime': return formatDateTime(MAX_INSTANT);
     case 'date': return formatDate(MAX_INSTANT);
@@ -283,7 +264,7 @@ function maxValue(p: PayloadPropModel, ctx: PayloadContext, style: FixedTextStyl
     case 'list':
       if ((p.itemKind ?? 'string') !== 'string') return [];
       // distinct items: each starts with its own number
-      return Array.from({ length: MAX_LIST_ITEMS }, (_, i) => fixedText(needMaxLength(p), { prefix: String(i + 1), style }));
+      return Array.from({ length: MAX_LIST_ITEMS }, (_, i) => fixedText(maxLengthOf(p), { prefix: String(i + 1), style }));
     default: return undefined;
   }
 }
@@ -298,9 +279,9 @@ function minValue(p: PayloadPropModel, ctx: PayloadContext, token: string): Payl
   }
   switch (p.kind) {
     case 'string': return p.unique ? uniquePrefix(ctx.tag, token) : fixedText(1);
-    case 'predefined': return needKnown(p)[0];
+    case 'predefined': return knownValuesOf(p)[0];
     case 'integer': return '0';
-    case 'decimal': return scaledToDecimal(0n, needDecimal(p).scale);
+    case 'decimal': return scaledToDecimal(0n, decimalLimitOf(p).scale);
     case 'boolean': return 'false';
     case 'datetime': return formatDate(MIN_INSTANT);
     case 'date': return formatDate(MIN_INSTANT);
@@ -379,10 +360,10 @@ export function overLimitPayloads(resourceName: string, ctx: PayloadContext): Ov
       const n = p.maxLength;
       add(p, 'length', `items of maxLength ${n}`, () => [fixedText(n + 1)]);
     } else if (p.kind === 'integer') {
-      const d = p.integerDigits ?? 11;
+      const d = integerDigitsOf(p);
       add(p, 'integer-digits', `${d} digits`, () => '1' + '0'.repeat(d));
     } else if (p.kind === 'decimal') {
-      const { digits, scale } = decimalLimitUnder(needDecimal(p), ctx.decimalReading ?? 'integer digits');
+      const { digits, scale } = decimalLimitUnder(decimalLimitOf(p), ctx.decimalReading ?? 'integer digits');
       add(p, 'decimal-digits', `${digits} digits before the decimal point`, () => scaledToDecimal(10n ** BigInt(digits + scale), scale));
       add(p, 'decimal-scale', `${scale} decimals`, () => `1.${'0'.repeat(scale)}1`);
     }

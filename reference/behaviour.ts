@@ -4,7 +4,7 @@
  * benign variants in variants.ts switch them to other honest choices.
  */
 
-import type { DecimalReading } from '../src/schema/model.js';
+import { GET_CAP, type DecimalReading } from '../src/schema/model.js';
 
 export type OrderChoice = 'createdon asc' | 'createdon desc' | 'id asc';
 export type ErrorShape = 'nested' | 'flat' | 'text';
@@ -61,7 +61,7 @@ export interface Behaviour {
 export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   firstPageNumber: 1,
   defaultPageSize: 100,
-  maxPageSize: 1000,
+  maxPageSize: GET_CAP,
   order: 'createdon asc',
   filterCombination: 'and',
   rangeInclusive: true,
@@ -83,9 +83,6 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   emptyResources: [],
   readLagMs: 0,
 } satisfies Behaviour);
-
-/** §8: whatever the page size, a get returns at most this many records. */
-export const GET_CAP = 1000;
 
 export function resolveBehaviour(...parts: Array<Partial<Behaviour> | undefined>): Behaviour {
   const b: Behaviour = { ...DEFAULT_BEHAVIOUR };

@@ -8,15 +8,16 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
-  commonValidator, decimalLimitUnder, resources, validator,
+  GET_CAP, INTEGER_DIGITS, ZERO_GUID, commonValidator, decimalLimitUnder, resources, validator,
   type DecimalLimit, type FieldModel, type Operation, type PayloadPropModel, type ResourceModel, type ScalarKind,
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
-import { GET_CAP, type Behaviour } from './behaviour.js';
+import type { Behaviour } from './behaviour.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
-export const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
 const EPOCH = '1970-01-01 00:00:00';
+/** pageNumber and pageSize: strings holding integers (§4) of at most the Integer digits (§8) */
+const PAGINATION_INTEGER = new RegExp(`^-?[0-9]{1,${INTEGER_DIGITS}}$`);
 /** the undocumented field added to every record when behaviour.extraFields is on */
 export const EXTRA_FIELD = { name: 'internalref', value: 'undocumented' } as const;
 
@@ -494,7 +495,7 @@ export class Engine {
   private intParam(name: string, v: unknown): number | undefined {
     if (v === undefined || v === null) return undefined;
     if (typeof v === 'number' && Number.isInteger(v)) return v;
-    if (typeof v === 'string' && /^-?[0-9]{1,11}$/.test(v.trim())) return Number(v.trim());
+    if (typeof v === 'string' && PAGINATION_INTEGER.test(v.trim())) return Number(v.trim());
     throw new ApiError(400, 'VALIDATION_FAILED', `pagination.${name} must be a string holding an integer`, [`/pagination/${name} must be an integer string`]);
   }
 

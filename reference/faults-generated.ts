@@ -10,7 +10,7 @@
  *
  * Names are stable: `<family>:<resource>.<key|field|op>`.
  */
-import { resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
+import { GET_CAP, ZERO_GUID, resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { leaves } from '../src/schema/leaves.js';
 import { allItems, rangePairs } from '../src/items/index.js';
 import { globToRegExp } from '../src/report/expectations.js';
@@ -143,7 +143,7 @@ function dropped(p: PayloadPropModel): unknown {
   switch (p.kind) {
     case 'boolean': return 'false';
     case 'integer': case 'decimal': return '0';
-    case 'guid': return '00000000-0000-0000-0000-000000000000';
+    case 'guid': return ZERO_GUID;
     case 'datetime': return '1970-01-01 00:00:00';
     default: return '';
   }
@@ -245,11 +245,11 @@ function resourceFaults(r: ResourceModel): LocalFault[] {
       return list.slice(p.pageIndex * size, p.pageIndex * size + size + 1);
     },
   }));
-  out.push(local('default-get-uncapped', r, 'get', 'pagination.cap-1000', `${r.name} get without pagination returns every record matched, beyond 1000`, [`${r.name}.pagination.cap-1000#default-get`], {
+  out.push(local('default-get-uncapped', r, 'get', 'pagination.cap-1000', `${r.name} get without pagination returns every record matched, beyond ${GET_CAP}`, [`${r.name}.pagination.cap-1000#default-get`], {
     paginate: (list, p, next) => (on(r) && requestContext()?.body.pagination === undefined ? list : next(list, p)),
   }));
-  out.push(local('count-capped-1000', r, 'count', 'pagination.count-total', `${r.name} count never says more than 1000`, [`${r.name}.pagination.count-total#over-1000`], {
-    count: (matched, all, next) => (on(r) ? Math.min(1000, next(matched, all)) : next(matched, all)),
+  out.push(local('count-capped-1000', r, 'count', 'pagination.count-total', `${r.name} count never says more than ${GET_CAP}`, [`${r.name}.pagination.count-total#over-1000`], {
+    count: (matched, all, next) => (on(r) ? Math.min(GET_CAP, next(matched, all)) : next(matched, all)),
   }));
   out.push(local('count-plus-one-filtered', r, 'count', 'filters.count-agrees', `${r.name} count with filters that narrow the records says one more`, [`${r.name}.filters.count-agrees.*#*`], {
     count: (matched, all, next) => next(matched, all) + (on(r) && matched.length < all.length ? 1 : 0),

@@ -8,7 +8,7 @@
  * plus `next`, the behaviour it replaces.
  */
 import { RULES, type RuleId } from '../src/rules.js';
-import { resource } from '../src/schema/model.js';
+import { DATE_PATTERN, GET_CAP, TEXT_MAX_LENGTH, resource } from '../src/schema/model.js';
 import { ApiError } from './engine.js';
 import { requestContext, type FaultHooks, type Rec, type StaleRead } from './pipeline.js';
 import { findLocalFault } from './faults-generated.js';
@@ -194,7 +194,7 @@ export const FAULTS: readonly Fault[] = [
   }),
   fault('date-only-bound-rejected', 'filters.date-only-bound', "a DateTime range bound given as a date only ('YYYY-MM-DD') is rejected with 400", {
     compareRange(value, bound, kind, next) {
-      if (kind === 'datetime' && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(bound)) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: ${bound} is not a date with time`);
+      if (kind === 'datetime' && DATE_PATTERN.test(bound)) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: ${bound} is not a date with time`);
       return next(value, bound, kind);
     },
   }),
@@ -216,7 +216,7 @@ export const FAULTS: readonly Fault[] = [
   }),
 
   // §4 / §8 Pagination
-  fault('cap-not-applied', 'pagination.cap-1000', 'a get returns as many records as pageSize asks, beyond 1000', {
+  fault('cap-not-applied', 'pagination.cap-1000', `a get returns as many records as pageSize asks, beyond ${GET_CAP}`, {
     paginate: (list, p, next) => next(list, { ...p, cap: Number.POSITIVE_INFINITY }),
   }),
   fault('pages-overlap', 'pagination.partition', 'every page after the first starts one record early (pages overlap by one)', {
@@ -242,8 +242,8 @@ export const FAULTS: readonly Fault[] = [
     count: (matched, all, next) => next(matched, all) + (matched.length === all.length ? 1 : 0),
   }),
 
-  fault('count-capped-at-1000', 'pagination.count-total', 'count never reports more than 1000 (the get cap applied to count too)', {
-    count: (matched, all, next) => Math.min(next(matched, all), 1000),
+  fault('count-capped-at-1000', 'pagination.count-total', `count never reports more than ${GET_CAP} (the get cap applied to count too)`, {
+    count: (matched, all, next) => Math.min(next(matched, all), GET_CAP),
   }),
   fault('order-ties-unstable', 'pagination.partition', 'records with the same createdon come in a new random order on every request (the sort has no tie-breaker)', {
     paginate(list, p, next) {
@@ -509,12 +509,13 @@ export const FAULTS: readonly Fault[] = [
 
   fault('string-255-rejected', 'limits.string-255', 'a String value of exactly 255 characters is rejected with 400 (the limit is off by one: 254)', {
     inputString(v, max, next) {
-      if (max === 255 && [...v].length === 255) throw new ApiError(400, 'VALIDATION_FAILED', 'invalid data: must NOT have more than 254 characters');
+      if (max === TEXT_MAX_LENGTH && [...v].length === max) throw new ApiError(400, 'VALIDATION_FAILED', `invalid data: must NOT have more than ${max - 1} characters`);
       return next(v, max);
     },
   }),
   fault('page-content-cut-at-65000', 'limits.page-content-65535', 'page content longer than 65000 characters is silently cut to 65000', {
-    inputString: (v, max, next) => next(max === 65535 && v.length > 65000 ? [...v].slice(0, 65000).join('') : v, max),
+    // the page content is the String whose limit is above the common one (§8: 65535 characters)
+    inputString: (v, max, next) => next((max ?? 0) > TEXT_MAX_LENGTH && v.length > 65000 ? [...v].slice(0, 65000).join('') : v, max),
   }),
   fault('accents-mangled', 'limits.text-encoding', "non-ASCII text is stored re-decoded as Latin-1 (mojibake): 'é' comes back as 'Ã©'", {
     inputString: (v, max, next) => next(/[^\x00-\x7f]/.test(v) ? Buffer.from(v, 'utf8').toString('latin1') : v, max),

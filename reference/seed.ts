@@ -20,10 +20,9 @@ import { Ctx, T0, T1, setHints, type Rec, type StateInfo, type World } from './s
 import { clip, dateOnly, dateTime, fixed, slugify } from './seed/format.js';
 import { REGIONS } from './seed/geo.js';
 import { PERSON_FIELDS } from './seed/people.js';
-import { Rng, ZERO_GUID, hashString, seedWords } from './seed/rng.js';
+import { Rng, hashString, seedWords } from './seed/rng.js';
 import { STORE_NAME } from './seed/vocab.js';
 
-export { ZERO_GUID };
 
 export interface SeedOptions {
   /** the resource that gets `bigCount` records (over the 1000-record get cap); null: none. Default 'file'. */

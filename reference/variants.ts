@@ -4,9 +4,9 @@
  * what each chose. `expectedObservations[variant]` is what it should record.
  */
 import type { ObservedValues } from '../src/observe/registry.js';
-import { resource } from '../src/schema/model.js';
+import { GET_CAP, resource } from '../src/schema/model.js';
 import { optionDefault } from '../src/cli/options.js';
-import { DEFAULT_BEHAVIOUR, GET_CAP, resolveBehaviour, type Behaviour } from './behaviour.js';
+import { DEFAULT_BEHAVIOUR, resolveBehaviour, type Behaviour } from './behaviour.js';
 
 export interface Variant {
   name: string;

@@ -5,7 +5,8 @@
  * filled by the engine in ../seed.ts from the schema model (id, author, createdon,
  * slug, seo*, address blocks by prefix, then per kind).
  */
-import { Rng, ZERO_GUID } from './rng.js';
+import { ZERO_GUID } from '../../src/schema/model.js';
+import { Rng } from './rng.js';
 import { Ctx, T0, T1, hint, poolIndex, type Rec, type World } from './context.js';
 import {
   DAY, bool, clip, dateOnly, dateTime, ean13, epoch, fixed, fold, int, money, pad, slugify,

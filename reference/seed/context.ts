@@ -2,7 +2,7 @@
  * What a record builder sees: its own random stream, its position, the records
  * already seeded (the "world", for references) and helpers for the audit fields.
  */
-import { Rng, ZERO_GUID } from './rng.js';
+import type { Rng } from './rng.js';
 import { dateTime, epoch } from './format.js';
 import type { Person } from './people.js';
 
@@ -100,8 +100,6 @@ export class Ctx<S = any> {
     return v;
   }
 }
-
-export { ZERO_GUID };
 
 /**
  * Name i of a pool of size `size`, shuffled per seed: `perm` orders the first round;

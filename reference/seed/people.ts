@@ -4,7 +4,7 @@
  * and whose country and state ids are those of the seeded countries and states.
  */
 import type { Rng } from './rng.js';
-import { ZERO_GUID } from './rng.js';
+import { ZERO_GUID } from '../../src/schema/model.js';
 import type { StateInfo, World } from './context.js';
 import { emailPart } from './format.js';
 import {

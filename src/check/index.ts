@@ -9,3 +9,5 @@ export { Scope } from './scope.js';
 export { forValues } from './values.js';
 export { eventually } from './visibility.js';
 export { stopOnItemOutcome } from './property.js';
+// the spec facts every resource shares (src/schema/model.ts, from schemas/common.schema.json): a check never restates them
+export { GET_CAP, TEXT_MAX_LENGTH, INTEGER_DIGITS, ZERO_GUID, GUID_PATTERN, DATETIME_PATTERN, DATE_PATTERN, maxLengthOf, integerDigitsOf, decimalLimitOf } from '../schema/model.js';

@@ -7,7 +7,7 @@
  */
 import type { CallResult, Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
-import type { ResourceModel } from '../schema/model.js';
+import { GET_CAP, type ResourceModel } from '../schema/model.js';
 import { isTargetError, NotJudged, TargetError } from './failure.js';
 import { observed } from './runtime.js';
 
@@ -20,7 +20,7 @@ export interface PageSettings {
 
 /** What the observations say about pages (worker side). */
 export function pageSettings(): PageSettings {
-  return { first: observed('pagination.firstPageNumber'), max: Math.min(1000, observed('pagination.maxPageSize')) };
+  return { first: observed('pagination.firstPageNumber'), max: Math.min(GET_CAP, observed('pagination.maxPageSize')) };
 }
 
 /** One page: `index` counts from 0 whatever the target's first page number. */

@@ -14,7 +14,7 @@ export function curlFor(ex: Pick<Exchange, 'request'>): string {
   // the key is escaped for a JSON string (backslashes, then quotes) before it goes in; the quoted
   // replacement keeps bash 5.2 from reading & or \\ in the key specially
   const escapeKey = 'k=${STORE_API_KEY//\\\\/\\\\\\\\}; k=${k//\\"/\\\\\\"}';
-  return `body=$(cat <<'JSON'\n${body}\nJSON\n)\n${escapeKey}\n${curl} --data-binary "\${body//\\$STORE_API_KEY/"$k"}"`;
+  return `body=$(cat <<'JSON'\n${body}\nJSON\n)\n${escapeKey}\n${curl} --data-binary "\${body//\\${REDACTED}/"$k"}"`;
 }
 
 export function shellQuote(s: string): string {

@@ -6,7 +6,7 @@
  */
 import type { CallResult, Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
-import { resource as resourceModel, type ResourceModel } from '../schema/model.js';
+import { deletionRank, resource as resourceModel, type ResourceModel } from '../schema/model.js';
 import { CheckFailure, TargetError, isTargetError } from './failure.js';
 import { currentRuntime } from './runtime.js';
 
@@ -151,8 +151,8 @@ export class Scope {
       return [];
     }
     const leftovers: { resource: string; ids: string[]; problem: string }[] = [];
-    // products reference categories and collections: delete them first
-    const order = [...this.created.keys()].sort((a, b) => (a === 'product' ? -1 : b === 'product' ? 1 : 0));
+    // records that reference others go first (products before their categories and collections)
+    const order = [...this.created.keys()].sort((a, b) => deletionRank(a) - deletionRank(b));
     for (const resource of order) {
       const ids = this.created.get(resource) ?? [];
       const size = this.maxDataItems && this.maxDataItems > 0 ? this.maxDataItems : 100;

@@ -9,7 +9,7 @@ import { pollUntil } from './poll.js';
 import { Redactor } from './redact.js';
 import type { ResourceModel, ScalarKind } from '../schema/model.js';
 import { sameStoredValue } from '../values/index.js';
-import { resource as resourceModel } from '../schema/model.js';
+import { maxLengthOf, resource as resourceModel } from '../schema/model.js';
 import type { Ledger } from './ledger.js';
 
 export type Rec = Record<string, any>;
@@ -403,23 +403,22 @@ function unknownOutcome(ex: Exchange): boolean {
 /**
  * The unique property a lost create is looked up by (one with an array filter),
  * and the run-tagged values the items carry for it; none when no item carries
- * one. Values a filter may refuse (over 255 characters, §8) make a key unfit:
- * the next unique property is tried.
+ * one. Values a filter may refuse (over the filter's maxLength, §8) make a key
+ * unfit: the next unique property is tried.
  */
 function taggedKey(r: ResourceModel, data: Rec[], runTag: string): { key: string; values: string[] } | undefined {
   if (!runTag || !Array.isArray(data)) return undefined;
   let fallback: { key: string; values: string[] } | undefined;
   for (const p of r.payload) {
-    if (!p.unique || !r.filters.some((f) => f.key === p.name && f.filter === 'array')) continue;
+    const filter = r.filters.find((f) => f.key === p.name && f.filter === 'array');
+    if (!p.unique || !filter) continue;
     const values = data.map((d) => d?.[p.name]).filter((v): v is string => typeof v === 'string' && v.startsWith(runTag));
     if (!values.length) continue;
-    if (values.every((v) => v.length <= MAX_FILTER_VALUE)) return { key: p.name, values };
+    if (values.every((v) => v.length <= maxLengthOf(filter))) return { key: p.name, values };
     fallback ??= { key: p.name, values };
   }
   return fallback;
 }
-
-const MAX_FILTER_VALUE = 255;
 
 /** Does a record carry the run's tag at the start of one of its top-level string values? */
 export function carriesTag(rec: Rec, runTag: string): boolean {

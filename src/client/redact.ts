@@ -6,6 +6,11 @@
  * (with and without \u escapes), HTML-escaped, URL-encoded and base64.
  */
 
+/**
+ * What a secret is replaced with wherever it would be written, and what a
+ * reproducer's body carries in the key's place: the shell variable the key
+ * comes from, so a printed curl runs as written. The one place it is spelled.
+ */
 export const REDACTED = '$STORE_API_KEY';
 
 /** The path whose answer carries the store record (the only answer whose `apikey` is a secret). */

@@ -16,15 +16,15 @@
 import type { Exchange } from '../client/http.js';
 import type { StoreClient } from '../client/api.js';
 import type { Observation } from '../report/types.js';
-import { resource, type ResourceModel } from '../schema/model.js';
+import { GET_CAP, resource, type ResourceModel } from '../schema/model.js';
 import { couldNotTell, is2xx, observation, type Probe } from './types.js';
 import type { Shared } from './shared.js';
 
 const DEF = 'pagination.defaultPageSize';
 const MAX = 'pagination.maxPageSize';
 const PENDING = 'page-size.pending';
-/** the §8 cap is only visible on more records than this */
-export const CAP = 1000;
+/** the §8 cap is only visible on more records than this (the schema model's) */
+export const CAP = GET_CAP;
 /** at most this many create requests to grow a big enough set */
 const MAX_CREATES = 120;
 

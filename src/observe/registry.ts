@@ -26,7 +26,7 @@ export interface ObservationSpec<T> {
   fallback: T;
 }
 
-import type { DecimalReading } from '../schema/model.js';
+import { GET_CAP, type DecimalReading } from '../schema/model.js';
 
 const o = <T>(spec: ObservationSpec<T>): ObservationSpec<T> => spec;
 
@@ -45,9 +45,9 @@ export const OBSERVATIONS = {
     fallback: null,
   }),
   'pagination.maxPageSize': o<number>({
-    describe: 'the largest page the target returns, whatever pageSize asks (never above the 1000 of §8)',
+    describe: `the largest page the target returns, whatever pageSize asks (never above the ${GET_CAP} of §8)`,
     section: '§4 Common rules; §8 Limits',
-    fallback: 1000,
+    fallback: GET_CAP,
   }),
   'order.default': o<OrderReading | null>({
     describe: 'the order of records when none is asked',

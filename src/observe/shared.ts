@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import type { RunConfig } from '../config.js';
-import { decimalLimitOfEveryReading, resource, resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
+import { ZERO_GUID, decimalLimitOf, decimalLimitOfEveryReading, knownValuesOf, maxLengthOf, resource, resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
 import { pollUntil } from '../client/poll.js';
 import { ProbeError, need } from './types.js';
 
@@ -137,27 +137,25 @@ export class Shared {
   }
 }
 
-const ZERO_GUID = '00000000-0000-0000-0000-000000000000';
-
 function valueFor(p: PayloadPropModel, label: string): unknown {
   if (p.references) {
     if (p.kind === 'list') return [];
     return p.required ? ZERO_GUID : undefined;
   }
   switch (p.kind) {
-    case 'list': return p.itemKind === 'string' || !p.itemKind ? [`${label}-t`.slice(0, p.maxLength ?? 255)] : [];
+    case 'list': return p.itemKind === 'string' || !p.itemKind ? [`${label}-t`.slice(0, maxLengthOf(p))] : [];
     case 'boolean': return 'true';
     case 'integer': return '3';
     case 'decimal': {
       // within every reading of the limit (src/schema/model.ts): product weight is 0.99 at most in SQL's
-      const digits = p.decimal ? decimalLimitOfEveryReading(p.decimal).digits : 8;
+      const digits = decimalLimitOfEveryReading(decimalLimitOf(p)).digits;
       return digits === 0 ? '0.25' : digits < 2 ? '1.25' : '12.50';
     }
     case 'datetime': return '2024-03-04 05:06:07';
     case 'date': return '2024-03-04';
     case 'guid': return ZERO_GUID;
-    case 'predefined': return p.knownValues?.[0] ?? 'PHYSICAL';
-    default: return `${label}-${p.name}`.slice(0, p.maxLength ?? 255);
+    case 'predefined': return knownValuesOf(p)[0];
+    default: return `${label}-${p.name}`.slice(0, maxLengthOf(p));
   }
 }
 

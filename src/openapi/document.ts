@@ -7,7 +7,7 @@
  * filter: fields, filters, payloads and their limits come from the schemas;
  * what is written here are the rules of §4/§5 that hold for every resource.
  */
-import { resources, schemaDocs, type FieldModel, type FilterModel, type Operation, type ResourceModel } from '../schema/model.js';
+import { GET_CAP, resources, schemaDocs, type FieldModel, type FilterModel, type Operation, type ResourceModel } from '../schema/model.js';
 import { TOOL_VERSION } from '../version.js';
 import { COMPONENT_PREFIX, ComponentSchemas } from './schemas.js';
 
@@ -40,7 +40,6 @@ export function operationId(r: ResourceModel, op: Operation): string {
   return r.name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()) + op[0].toUpperCase() + op.slice(1);
 }
 
-const GET_CAP = 1000;
 
 const INFO_DESCRIPTION = `The Online Store Administration API: every operation is an HTTP POST with a JSON body to
 \`{base_url}{prefix}/{operation}\` (§4). Built by storecheck from its JSON Schemas (\`schemas/\`), the same

@@ -5,6 +5,7 @@
  */
 import type { CheckResult, CheckStatus, Coverage, HttpExchange, Report, RuleGroup } from './types.js';
 import { ITEM_KINDS } from '../items/types.js';
+import { REDACTED } from '../client/redact.js';
 
 /** Worst first: the status a matrix cell shows when its checks disagree. */
 export const STATUS_SEVERITY: readonly CheckStatus[] = [
@@ -197,7 +198,7 @@ export function redactSecrets(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
-      out[k] = SECRET_KEY.test(k) && (typeof v === 'string' || typeof v === 'number') && v !== '$STORE_API_KEY' ? '[redacted]' : redactSecrets(v);
+      out[k] = SECRET_KEY.test(k) && (typeof v === 'string' || typeof v === 'number') && v !== REDACTED ? '[redacted]' : redactSecrets(v);
     }
     return out;
   }

@@ -2,10 +2,11 @@
  * Failures grouped by the rule they break: a run with 46 failures from two
  * root causes reads as two groups ("filters.range ×34 on 9 resources", "…×12
  * on 3 resources"), not one flat list. Used by report.md, report.html and the
- * terminal's closing summary. Pure: reads nothing, loads no schema.
+ * terminal's closing summary. Pure but for the resources' §1 order, read once
+ * from the schema files (src/schema/sources.ts: no validator is made).
  */
 import { RULES, type Rule } from '../rules.js';
-import { RESOURCE_ORDER } from '../schema/resource-order.js';
+import { resourceOrder } from '../schema/sources.js';
 import type { CheckResult } from './types.js';
 
 export interface FailureGroup {
@@ -30,10 +31,11 @@ function knownRule(id: string): Rule | undefined {
 
 /** Catalogue (§1) order; resources the catalogue does not know after it, by name; '*' last. */
 export function compareResources(a: string, b: string): number {
+  const order = resourceOrder();
   const rank = (r: string) => {
-    if (r === '*') return RESOURCE_ORDER.length + 1;
-    const i = RESOURCE_ORDER.indexOf(r);
-    return i === -1 ? RESOURCE_ORDER.length : i;
+    if (r === '*') return order.length + 1;
+    const i = order.indexOf(r);
+    return i === -1 ? order.length : i;
   };
   return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 }

@@ -10,7 +10,7 @@ import { renderHtml } from './html.js';
 import { renderJUnit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { Report } from './types.js';
-import { redactForms, redactValue, secretForms } from '../client/redact.js';
+import { REDACTED, redactForms, redactValue, secretForms } from '../client/redact.js';
 import { makeDirs } from '../files.js';
 
 export type WrittenReports = {
@@ -23,7 +23,7 @@ export type WrittenReports = {
 export const REPORT_FILES = { json: 'report.json', markdown: 'report.md', html: 'report.html', junit: 'junit.xml' } as const;
 
 /** What a secret is replaced with in every written file. */
-export const SECRET_PLACEHOLDER = '$STORE_API_KEY';
+export const SECRET_PLACEHOLDER = REDACTED;
 
 /** Write `content` to `file` atomically-ish: temp file in the same directory, then rename. */
 export function writeFileAtomic(file: string, content: string): void {

@@ -18,6 +18,7 @@ import { pollUntil } from '../client/poll.js';
 import { shellQuote } from '../check/reproducer.js';
 import type { RunConfig } from '../config.js';
 import { readObservation } from '../observe/registry.js';
+import { deletionRank } from '../schema/model.js';
 import type { Terminal } from './terminal.js';
 
 export interface CleanupResult {
@@ -92,9 +93,6 @@ export function sweepCommand(config: Pick<RunConfig, 'ledgerFile' | 'baseUrl'>):
   return `storecheck sweep --ledger ${arg(config.ledgerFile)} --base-url ${arg(config.baseUrl)}`;
 }
 
-/** Products reference categories and collections, so they go first. */
-const DELETE_ORDER = ['product', 'blog-post', 'coupon', 'page', 'collection', 'category'];
-
 export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[], batch = 50): Promise<CleanupResult> {
   const loaded = Ledger.load(ledgerFiles, 'sweep', target.runTag);
   const ledger = target.ledgerFile ? loaded.withFile(target.ledgerFile) : loaded;
@@ -123,7 +121,8 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
       result.created += found.ids.length;
     }
     const outstanding = ledger.outstanding();
-    const resources = [...outstanding.keys()].sort((a, b) => rank(a) - rank(b));
+    // records that reference others go first (products before their categories and collections)
+    const resources = [...outstanding.keys()].sort((a, b) => deletionRank(a) - deletionRank(b));
     for (const resource of resources) {
       const ids = outstanding.get(resource)!;
       for (let i = 0; i < ids.length; i += batch) {
@@ -210,9 +209,4 @@ async function absent(client: StoreClient, resource: string, ids: string[]): Pro
   if (returned.some((id) => !asked.has(id))) return [];
   const present = new Set(returned);
   return ids.filter((id) => !present.has(id.toLowerCase()));
-}
-
-function rank(resource: string): number {
-  const i = DELETE_ORDER.indexOf(resource);
-  return i === -1 ? DELETE_ORDER.length : i;
 }

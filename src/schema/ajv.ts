@@ -5,7 +5,7 @@
  */
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { JsonSchema } from './model.js';
+import type { JsonSchema } from './sources.js';
 
 const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
@@ -15,7 +15,7 @@ export type Validator = (value: unknown) => ValidationResult;
 
 /** Annotation keywords: carry meaning for the model, generators and checks; no validation. */
 export const ANNOTATION_KEYWORDS = [
-  'x-resource', // { name, title, prefix, operations, audit, single?, documentedCountPath?, versionsOrder? }
+  'x-resource', // { name, position, title, prefix, operations, audit, single?, documentedCountPath?, versionsOrder? }
   'x-kind', // guid | string | predefined | integer | decimal | boolean | datetime | date
   'x-separator', // decimal separator of a response form: '.', ',' or 'either'
   'x-form', // boolean form: get ('true'/'false') or write ('1'/'0')
@@ -29,6 +29,7 @@ export const ANNOTATION_KEYWORDS = [
   'x-optional-note', // why a payload property is not in the mandatory list, or why it is sent as it is
   'x-safe-value', // the only value a run may send: another would change records the run did not create
   'x-spec', // the spec section a definition comes from
+  'x-date-pairs', // on a Payload: [start, end] DateTime properties that read as a period; generated values keep start ≤ end
 ];
 
 /** "8 digits with 2 decimals": at most `digits` digits before the separator, at most `scale` after. */

@@ -1,14 +1,16 @@
 /**
- * The schema model: loads schemas/*.schema.json once and exposes, per resource,
- * what every other part needs (validators, field kinds, filters, payload
- * constraints). Nothing else in the project lists fields by hand; it asks here.
+ * The schema model: built from a list of schema documents (by default
+ * schemas/*.schema.json, read once) and exposing, per resource, what every
+ * other part needs (validators, field kinds, filters, payload constraints,
+ * date pairs, the order deletes go in), and the spec facts every resource
+ * shares (the get cap, the string and integer limits, the all-zero GUID, the
+ * response forms of GUIDs and dates), read from common.schema.json. Nothing
+ * else in the project lists fields or restates a limit by hand; it asks here.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { compileAll, createAjv, type Validator, type ValidationResult } from './ajv.js';
-import { RESOURCE_ORDER } from './resource-order.js';
+import { defaultSchemaDocuments, documentById, resourceOrderOf, type JsonSchema } from './sources.js';
 
-export const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
+export { SCHEMA_DIR, type JsonSchema } from './sources.js';
 
 export type Operation = 'get' | 'count' | 'create' | 'update' | 'delete';
 export type ScalarKind =
@@ -103,6 +105,8 @@ export interface PayloadPropModel {
 export interface ResourceModel {
   /** stable id: product, blog-post, ... */
   name: string;
+  /** its row in the §1 table: reports and the model list resources in this order */
+  position: number;
   title: string;
   prefix: string;
   operations: Operation[];
@@ -120,25 +124,98 @@ export interface ResourceModel {
   writeFields: FieldModel[];
   filters: FilterModel[];
   payload: PayloadPropModel[];
+  /**
+   * DateTime payload properties that read as a period, start first
+   * (x-date-pairs of the Payload: coupon startdate/enddate, blog post
+   * visibledate/visibledateend): generated values keep start ≤ end.
+   */
+  datePairs: Array<[start: string, end: string]>;
+  /** the resources whose ids its payload holds (x-references), in payload order */
+  references: string[];
   schemaId: string;
 }
 
-export type JsonSchema = Record<string, any>;
+// ------------------------------------------------------------------ facts every resource shares
 
-interface LoadedSchemas {
-  byId: Map<string, JsonSchema>;
-  resources: ResourceModel[];
-  validators: Map<string, Validator>;
+/**
+ * The spec facts of common.schema.json that hold for every resource, for the
+ * code that needs them as values (a limit to generate at, a cap to compare
+ * with, a form to test a value against).
+ */
+export interface SpecFacts {
+  /** §4 Common rules, §8 Limits: a get returns at most this many records (GetResponse maxItems) */
+  getCap: number;
+  /** §8 Limits: most String properties hold at most this many characters (InText maxLength) */
+  textMaxLength: number;
+  /** §8 Limits: Integer fields and filters have at most this many digits (InInteger x-integer) */
+  integerDigits: number;
+  /** §2 Conventions: what an unset reference field can hold (ZeroGuid) */
+  zeroGuid: string;
+  /** §2 Conventions: a GUID, a response DateTime, a customer birthdate (Guid, DateTime, Date patterns) */
+  guidPattern: RegExp;
+  dateTimePattern: RegExp;
+  datePattern: RegExp;
 }
 
-let cache: LoadedSchemas | undefined;
-
-function readAll(): JsonSchema[] {
-  return readdirSync(SCHEMA_DIR)
-    .filter((f) => f.endsWith('.schema.json'))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(SCHEMA_DIR + f, 'utf8')) as JsonSchema);
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined || value === null) throw new Error(`common.schema.json: ${what} is missing`);
+  return value;
 }
+
+/** The shared facts, read from a list's common.schema.json. */
+export function specFactsOf(docs: readonly JsonSchema[]): SpecFacts {
+  const defs = documentById(docs, 'common.schema.json').$defs ?? {};
+  return {
+    getCap: need<number>(defs.GetResponse?.maxItems, '$defs/GetResponse maxItems (the get cap)'),
+    textMaxLength: need<number>(defs.InText?.maxLength, '$defs/InText maxLength'),
+    integerDigits: need<number>(defs.InInteger?.['x-integer']?.digits, '$defs/InInteger x-integer digits'),
+    zeroGuid: need<string>(defs.ZeroGuid?.const, '$defs/ZeroGuid const'),
+    guidPattern: new RegExp(need<string>(defs.Guid?.pattern, '$defs/Guid pattern')),
+    dateTimePattern: new RegExp(need<string>(defs.DateTime?.pattern, '$defs/DateTime pattern')),
+    datePattern: new RegExp(need<string>(defs.Date?.pattern, '$defs/Date pattern')),
+  };
+}
+
+/** The facts of the project's schemas (schemas/common.schema.json). */
+export const SPEC_FACTS: Readonly<SpecFacts> = Object.freeze(specFactsOf(defaultSchemaDocuments()));
+/** §4 Common rules, §8 Limits: a get returns at most this many records. */
+export const GET_CAP = SPEC_FACTS.getCap;
+/** §8 Limits: the length limit of most String properties (a property's own maxLength says which). */
+export const TEXT_MAX_LENGTH = SPEC_FACTS.textMaxLength;
+/** §8 Limits: the digits of Integer fields and filters (a property's own integerDigits says which). */
+export const INTEGER_DIGITS = SPEC_FACTS.integerDigits;
+/** §2 Conventions: the all-zero GUID an unset reference can hold. */
+export const ZERO_GUID = SPEC_FACTS.zeroGuid;
+/** §2 Conventions: the forms of a GUID, a response DateTime and a date. */
+export const GUID_PATTERN = SPEC_FACTS.guidPattern;
+export const DATETIME_PATTERN = SPEC_FACTS.dateTimePattern;
+export const DATE_PATTERN = SPEC_FACTS.datePattern;
+
+/** A property's own length limit (every String payload property and filter value has one: the model checks it). */
+export function maxLengthOf(p: { maxLength?: number; name?: string; key?: string }): number {
+  if (p.maxLength === undefined) throw new Error(`${p.name ?? p.key}: no maxLength in its schema`);
+  return p.maxLength;
+}
+
+/** A property's own digit limit (every Integer payload property and filter has one: the model checks it). */
+export function integerDigitsOf(p: { integerDigits?: number; name?: string; key?: string }): number {
+  if (p.integerDigits === undefined) throw new Error(`${p.name ?? p.key}: no x-integer digits in its schema`);
+  return p.integerDigits;
+}
+
+/** A property's own decimal limit (every Decimal payload property and filter has one: the model checks it). */
+export function decimalLimitOf(p: { decimal?: DecimalLimit; name?: string; key?: string }): DecimalLimit {
+  if (p.decimal === undefined) throw new Error(`${p.name ?? p.key}: no x-decimal limit in its schema`);
+  return p.decimal;
+}
+
+/** The values a Predefined payload property takes (every one has x-known-values: the model checks it). */
+export function knownValuesOf(p: { knownValues?: string[]; name: string }): string[] {
+  if (!p.knownValues?.length) throw new Error(`payload property ${p.name} is Predefined without known values`);
+  return p.knownValues;
+}
+
+// ------------------------------------------------------------------ reading the documents
 
 /** Resolve a local or cross-file $ref ("common.schema.json#/$defs/Guid", "#/$defs/X"). */
 function resolveRef(byId: Map<string, JsonSchema>, base: string, ref: string): { schema: JsonSchema; base: string } {
@@ -197,6 +274,16 @@ function fieldsOf(byId: Map<string, JsonSchema>, base: string, objSchema: JsonSc
   });
 }
 
+/**
+ * Request values carry their limits (§8): text its length, integers their digits, decimals their
+ * digits and scale. A schema without one is an error here, not a guess later.
+ */
+function requireLimits(base: string, what: string, kind: string | undefined, limits: { maxLength?: number; integerDigits?: number; decimal?: DecimalLimit }): void {
+  if ((kind === 'string' || kind === 'predefined') && limits.maxLength === undefined) throw new Error(`schema ${base}: ${what} is a String without maxLength (§8)`);
+  if (kind === 'integer' && limits.integerDigits === undefined) throw new Error(`schema ${base}: ${what} is an Integer without x-integer digits (§8)`);
+  if (kind === 'decimal' && limits.decimal === undefined) throw new Error(`schema ${base}: ${what} is a Decimal without x-decimal digits and scale (§8)`);
+}
+
 function filtersOf(byId: Map<string, JsonSchema>, base: string, filtersSchema: JsonSchema | undefined): FilterModel[] {
   if (!filtersSchema) return [];
   return Object.entries<JsonSchema>(filtersSchema.properties ?? {}).map(([key, raw]) => {
@@ -226,6 +313,7 @@ function filtersOf(byId: Map<string, JsonSchema>, base: string, filtersSchema: J
     if (acceptsArray) f.acceptsArray = true;
     if (schema['x-field'] && kind !== 'range') f.aliasOf = schema['x-field'];
     if (valueSchema.maxLength) f.maxLength = valueSchema.maxLength;
+    requireLimits(base, `filter ${key}`, f.valueKind, f);
     return f;
   });
 }
@@ -254,98 +342,190 @@ function payloadOf(byId: Map<string, JsonSchema>, base: string, payloadSchema: J
       if (schema['x-references']) p.references = schema['x-references'];
       if (schema['x-safe-value'] !== undefined) p.safeValue = schema['x-safe-value'];
       p.recordField = schema['x-record-field'] ?? name;
+      requireLimits(base, `payload property ${name}`, p.kind === 'list' ? p.itemKind : p.kind, p);
+      if (p.kind === 'predefined' && !p.references && p.safeValue === undefined && !p.knownValues?.length) {
+        throw new Error(`schema ${base}: payload property ${name} is Predefined without x-known-values (a generator needs values it can send)`);
+      }
       return p;
     });
 }
 
-function load(): LoadedSchemas {
-  if (cache) return cache;
-  const docs = readAll();
-  const byId = new Map(docs.map((d) => [d.$id as string, d]));
-  const resources: ResourceModel[] = [];
-  for (const doc of docs) {
-    const meta = doc['x-resource'];
-    if (!meta) continue;
-    const id = doc.$id as string;
-    const defs = doc.$defs ?? {};
-    const writable = meta.operations.includes('create');
-    resources.push({
-      name: meta.name,
-      title: meta.title,
-      prefix: meta.prefix,
-      operations: meta.operations,
-      audit: meta.audit === true,
-      single: meta.single === true,
-      documentedCountPath: meta.documentedCountPath,
-      versionsOrder: meta.versionsOrder,
-      writable,
-      file: id,
-      schemaId: id,
-      fields: fieldsOf(byId, id, defs.Record),
-      writeFields: defs.WriteRecord ? fieldsOf(byId, id, defs.WriteRecord) : [],
-      filters: filtersOf(byId, id, defs.Filters),
-      payload: payloadOf(byId, id, defs.Payload),
-    });
-  }
-  resources.sort((a, b) => RESOURCE_ORDER.indexOf(a.name) - RESOURCE_ORDER.indexOf(b.name));
-  cache = { byId, resources, validators: new Map() };
-  return cache;
+/** The Payload's x-date-pairs, each a pair of its DateTime (or date) properties. */
+function datePairsOf(base: string, payloadSchema: JsonSchema | undefined, payload: PayloadPropModel[]): Array<[string, string]> {
+  const pairs: unknown = payloadSchema?.['x-date-pairs'] ?? [];
+  if (!Array.isArray(pairs)) throw new Error(`schema ${base}: x-date-pairs must be a list of [start, end]`);
+  return pairs.map((pair) => {
+    const names = Array.isArray(pair) && pair.length === 2 ? (pair as string[]) : [];
+    for (const name of names) {
+      const p = payload.find((x) => x.name === name);
+      if (!p || (p.kind !== 'datetime' && p.kind !== 'date')) throw new Error(`schema ${base}: x-date-pairs names ${name}, not a DateTime property of the Payload`);
+    }
+    if (names.length !== 2) throw new Error(`schema ${base}: x-date-pairs holds ${JSON.stringify(pair)}, not [start, end]`);
+    return [names[0], names[1]] as [string, string];
+  });
 }
 
-/** The ajv instance holding every schema, made on first use (the model alone needs none). */
-function ajvOf(l: LoadedSchemas): any {
-  return ((l as any).ajv ??= createAjv([...l.byId.values()]));
+function resourceOf(byId: Map<string, JsonSchema>, doc: JsonSchema): ResourceModel {
+  const meta = doc['x-resource'];
+  const id = doc.$id as string;
+  const defs = doc.$defs ?? {};
+  const payload = payloadOf(byId, id, defs.Payload);
+  return {
+    name: meta.name,
+    position: meta.position,
+    title: meta.title,
+    prefix: meta.prefix,
+    operations: meta.operations,
+    audit: meta.audit === true,
+    single: meta.single === true,
+    documentedCountPath: meta.documentedCountPath,
+    versionsOrder: meta.versionsOrder,
+    writable: meta.operations.includes('create'),
+    file: id,
+    schemaId: id,
+    fields: fieldsOf(byId, id, defs.Record),
+    writeFields: defs.WriteRecord ? fieldsOf(byId, id, defs.WriteRecord) : [],
+    filters: filtersOf(byId, id, defs.Filters),
+    payload,
+    datePairs: datePairsOf(id, defs.Payload, payload),
+    references: [...new Set(payload.flatMap((p) => (p.references ? [p.references] : [])))],
+  };
+}
+
+/**
+ * The order deletes go in, from the references of the payloads: a resource
+ * whose records hold ids of another's (products: categoryid, collectionid)
+ * is deleted before it, so no record is deleted while another still points at
+ * it. Otherwise §1 order. Only resources offering delete; a cycle of
+ * references is a schema error.
+ */
+export function deletionOrderOf(resourceList: readonly ResourceModel[]): string[] {
+  const deletable = resourceList.filter((r) => r.operations.includes('delete'));
+  const left = new Set(deletable.map((r) => r.name));
+  const order: string[] = [];
+  while (left.size) {
+    // the first (in §1 order) that no resource still to delete references
+    const next = deletable.find((r) => left.has(r.name) && !deletable.some((o) => left.has(o.name) && o.name !== r.name && o.references.includes(r.name)));
+    if (!next) throw new Error(`schemas: the references of ${[...left].join(', ')} form a cycle; no order can delete them`);
+    order.push(next.name);
+    left.delete(next.name);
+  }
+  return order;
+}
+
+// ------------------------------------------------------------------ the model
+
+/** The model of one list of schema documents: every resource, its validators, the deletion order. */
+export class SchemaModel {
+  readonly byId: Map<string, JsonSchema>;
+  /** every resource, in §1 order (x-resource.position) */
+  readonly resources: readonly ResourceModel[];
+  /** the order deletes go in (references first: deletionOrderOf) */
+  readonly deletionOrder: readonly string[];
+  readonly facts: SpecFacts;
+  private readonly validators = new Map<string, Validator>();
+  private ajvInstance: any;
+
+  constructor(docs: readonly JsonSchema[]) {
+    this.byId = new Map(docs.map((d) => [d.$id as string, d]));
+    if (this.byId.size !== docs.length) throw new Error('schema documents: two with one $id');
+    this.facts = specFactsOf(docs);
+    const order = resourceOrderOf(docs);
+    this.resources = docs
+      .filter((d) => d['x-resource'])
+      .map((d) => resourceOf(this.byId, d))
+      .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+    const names = new Set(this.resources.map((r) => r.name));
+    for (const r of this.resources) {
+      for (const ref of r.references) if (!names.has(ref)) throw new Error(`schema ${r.schemaId}: x-references names ${ref}, which no schema describes`);
+    }
+    this.deletionOrder = deletionOrderOf(this.resources);
+  }
+
+  resource(name: string): ResourceModel {
+    const r = this.resources.find((x) => x.name === name);
+    if (!r) throw new Error(`unknown resource "${name}" (known: ${this.resources.map((x) => x.name).join(', ')})`);
+    return r;
+  }
+
+  /** The ajv instance holding every schema, made on first use (the model alone needs none). */
+  private ajv(): any {
+    return (this.ajvInstance ??= createAjv([...this.byId.values()]));
+  }
+
+  /** Compile every definition of every schema now; returns how many (tests: a broken schema fails here). */
+  compileAll(): number {
+    return compileAll(this.ajv(), this.byId.values());
+  }
+
+  /** A compiled validator for one definition of a resource schema, e.g. ('product', 'Record'). */
+  validator(resourceName: string, def: DefName | string): Validator {
+    return this.validatorAt(this.resource(resourceName).schemaId, def);
+  }
+
+  /** A validator for a definition of common.schema.json, e.g. 'CountResponse'. */
+  commonValidator(def: string): Validator {
+    return this.validatorAt('common.schema.json', def);
+  }
+
+  private validatorAt(schemaId: string, def: string): Validator {
+    const key = `${schemaId}#/$defs/${def}`;
+    let v = this.validators.get(key);
+    if (!v) {
+      const fn = this.ajv().getSchema(key);
+      if (!fn) throw new Error(`${schemaId} has no $defs/${def}`);
+      v = (value: unknown): ValidationResult =>
+        fn(value) ? { ok: true, errors: [] } : { ok: false, errors: (fn.errors ?? []).map(formatAjvError) };
+      this.validators.set(key, v);
+    }
+    return v;
+  }
+}
+
+let defaultModel: SchemaModel | undefined;
+
+/** The model of the project's schemas (schemas/), built on first use. */
+export function schemaModel(): SchemaModel {
+  return (defaultModel ??= new SchemaModel(defaultSchemaDocuments()));
 }
 
 /** Compile every definition of every schema now; returns how many (tests: a broken schema fails here). */
 export function compileAllSchemas(): number {
-  const l = load();
-  return compileAll(ajvOf(l), l.byId.values());
+  return schemaModel().compileAll();
 }
 
 export function resources(): ResourceModel[] {
-  return load().resources;
+  return schemaModel().resources as ResourceModel[];
 }
 
 export function resource(name: string): ResourceModel {
-  const r = load().resources.find((x) => x.name === name);
-  if (!r) throw new Error(`unknown resource "${name}" (known: ${load().resources.map((x) => x.name).join(', ')})`);
-  return r;
+  return schemaModel().resource(name);
 }
 
 export function schemaDocs(): Map<string, JsonSchema> {
-  return load().byId;
+  return schemaModel().byId;
+}
+
+/** The order deletes go in (products before the categories and collections they reference). */
+export function deletionOrder(): readonly string[] {
+  return schemaModel().deletionOrder;
+}
+
+/** Where a resource's deletes go in deletionOrder(); a name it does not hold (a foreign ledger's) goes last. */
+export function deletionRank(name: string): number {
+  const order = schemaModel().deletionOrder;
+  const i = order.indexOf(name);
+  return i === -1 ? order.length : i;
 }
 
 /** A compiled validator for one definition of a resource schema, e.g. ('product', 'Record'). */
 export function validator(resourceName: string, def: DefName | string): Validator {
-  const l = load();
-  const r = resource(resourceName);
-  const key = `${r.schemaId}#/$defs/${def}`;
-  let v = l.validators.get(key);
-  if (!v) {
-    const fn = ajvOf(l).getSchema(key);
-    if (!fn) throw new Error(`schema ${r.schemaId} has no $defs/${def}`);
-    v = (value: unknown): ValidationResult =>
-      fn(value) ? { ok: true, errors: [] } : { ok: false, errors: (fn.errors ?? []).map(formatAjvError) };
-    l.validators.set(key, v);
-  }
-  return v;
+  return schemaModel().validator(resourceName, def);
 }
 
 /** A validator for a definition of common.schema.json, e.g. 'CountResponse'. */
 export function commonValidator(def: string): Validator {
-  const l = load();
-  const key = `common.schema.json#/$defs/${def}`;
-  let v = l.validators.get(key);
-  if (!v) {
-    const fn = ajvOf(l).getSchema(key);
-    if (!fn) throw new Error(`common.schema.json has no $defs/${def}`);
-    v = (value: unknown): ValidationResult =>
-      fn(value) ? { ok: true, errors: [] } : { ok: false, errors: (fn.errors ?? []).map(formatAjvError) };
-    l.validators.set(key, v);
-  }
-  return v;
+  return schemaModel().commonValidator(def);
 }
 
 function formatAjvError(e: { instancePath: string; message?: string; params?: any }): string {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { failureGroupHeadline, failureGroups } from '../../src/report/groups.js';
 import { rule } from '../../src/rules.js';
 import { resources } from '../../src/schema/model.js';
-import { RESOURCE_ORDER } from '../../src/schema/resource-order.js';
+import { resourceOrder } from '../../src/schema/sources.js';
 import { check } from '../fixtures/reports/build.js';
 
 describe('failureGroups', () => {
@@ -55,7 +55,7 @@ describe('failureGroups', () => {
   });
 
   it('the catalogue order is the schema model order; unknown resources after it, cross-resource last', () => {
-    expect(resources().map((r) => r.name)).toEqual([...RESOURCE_ORDER]);
+    expect(resources().map((r) => r.name)).toEqual([...resourceOrder()]);
     const g = failureGroups([
       check({ id: '*.auth.key-in-body', resource: '*', rule: 'auth.key-in-body', status: 'failed' }),
       check({ id: 'zz.auth.key-in-body', resource: 'zz', rule: 'auth.key-in-body', status: 'failed' }),

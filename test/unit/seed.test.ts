@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { resources, validator, type FieldModel, type ResourceModel } from '../../src/schema/model.js';
-import { DEFAULT_COUNTS, SEEDED_RESOURCES, ZERO_GUID, seedData, type SeedData } from '../../reference/seed.js';
+import { ZERO_GUID, resources, validator, type FieldModel, type ResourceModel } from '../../src/schema/model.js';
+import { DEFAULT_COUNTS, SEEDED_RESOURCES, seedData, type SeedData } from '../../reference/seed.js';
 
 type Rec = Record<string, any>;
 
@@ -409,5 +410,20 @@ describe('seedData: bilingual, realistic values', () => {
     const provinces = new Set(recs(data, 'customer').filter((c) => c.countrycode === 'CA').map((c) => c.statecode));
     expect(provinces.has('QC')).toBe(true);
     expect(new Set(recs(data, 'customer').map((c) => c.email)).size).toBe(recs(data, 'customer').length);
+  });
+});
+
+describe('seedData: the same bytes as before', () => {
+  // sha-256 of JSON.stringify(seedData(seed, opts)), recorded from the seed code before its builders
+  // were split into named parts: a change of structure must leave every seeded byte (values, field
+  // order, record order) as it was. A deliberate change of the seed data updates these figures.
+  const sha = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex');
+  it.each([
+    [1, {}, '4ff32cb731e771331a3603dc3e1fbee6ec89cb5c31cdfa6d813a38e13c488feb'],
+    [2026, {}, '62c4bacd63191874d17e530c32e5048860747e5c8e6ff1a951209ee87b6c3887'],
+    [7, { bigResource: null }, 'fa288cec8168cc4f043c18d95857e944963efc9b6766ab3b471a330926c35ba5'],
+    [42, { bigResource: 'order', bigCount: 1500 }, '154bf333dcb4d824a2d88c726bc48314cf8605e94e1beb495de34da16b69dab5'],
+  ] as const)('seed %i %j', (seed, opts, want) => {
+    expect(sha(seedData(seed, opts))).toBe(want);
   });
 });
