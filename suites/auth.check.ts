@@ -20,7 +20,7 @@
  * the spec says where the key goes, not that a header must be refused.
  */
 import fc from 'fast-check';
-import { check, TargetError, type CheckContext } from '../src/check/index.js';
+import { check, maxLengthOf, TargetError, type CheckContext } from '../src/check/index.js';
 import { countPath } from '../src/check/pages.js';
 import type { CallResult, KeyChoice, Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
@@ -31,7 +31,6 @@ import { batchArb } from '../generators/index.js';
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));
 const STORE = resources().find((r) => r.single)!;
 const WRITABLE = LIST.filter((r) => r.writable && r.payload.length > 0);
-const S5 = '§5 Authentication';
 
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
 
@@ -63,7 +62,7 @@ function served(ctx: CheckContext, res: CallResult<unknown>, what: string): void
   const code = ex.response!.status;
   if (code >= 200 && code <= 299) return;
   ctx.fail({
-    message: `${what} with the configured key in authentication.apiKey was refused: ${res.problem} (${S5}: every request carries the key in the JSON body as authentication.apiKey)`,
+    message: `${what} with the configured key in authentication.apiKey was refused: ${res.problem} (${ctx.rule.section}: every request carries the key in the JSON body as authentication.apiKey)`,
     expected: '2xx: the key in the body is the key',
     actual: `HTTP ${code}`,
     evidence: [ex],
@@ -85,7 +84,7 @@ async function readOne(ctx: CheckContext, r: ResourceModel, op: 'get' | 'count',
 function failLeaks(ctx: CheckContext, how: string, leaks: Array<{ what: string; leaked: string; ex: Exchange }>, rule: string): void {
   if (!leaks.length) return;
   ctx.fail({
-    message: `${how}: ${leaks.map((l) => `${l.what} answered ${l.leaked}`).join('; ')} (${S5}: ${rule})`,
+    message: `${how}: ${leaks.map((l) => `${l.what} answered ${l.leaked}`).join('; ')} (${ctx.rule.section}: ${rule})`,
     expected: 'no records: an error, an empty array or a count of 0',
     actual: leaks.map((l) => `${l.what}: ${l.leaked}`),
     evidence: leaks.map((l) => l.ex),
@@ -178,7 +177,7 @@ for (const r of WRITABLE) {
     const uk = uniqueKeyOf(r);
     const prop = updatePropOf(r, uk ?? '');
     if (!uk || !prop) ctx.notJudged(`${r.title} has no unique, filterable String property to look created records up by, or none to update`);
-    const maxLen = r.payload.find((p) => p.name === prop)?.maxLength ?? 255;
+    const maxLen = maxLengthOf(r.payload.find((p) => p.name === prop)!);
     const payloads = ctx.sample(batchArb(r.name, { tag: ctx.config.runTag }, { minLength: 4, maxLength: 4 }), 'payloads');
     // one record the attempts try to update, another they try to delete (so each operation is judged alone)
     const [toUpdate, toDelete] = await ctx.scope.create(r, payloads.slice(0, 2));
@@ -196,7 +195,7 @@ for (const r of WRITABLE) {
       ]);
       a.ex.push(created.exchange, updated.exchange, deleted.exchange);
     }
-    const why = `${S5}: a create, update or delete with a wrong or missing key changes nothing`;
+    const why = `${ctx.rule.section}: a create, update or delete with a wrong or missing key changes nothing`;
 
     await ctx.item('create', async (it) => {
       // no record with either payload's unique value appeared (whatever did is owned and deleted at once)

@@ -17,7 +17,7 @@
  * passed on nothing.
  */
 import fc from 'fast-check';
-import { check, fixture, mixSeed, requireOk, runtime, CheckFailure, type CheckContext, type Scope, type Fixture } from '../src/check/index.js';
+import { DATE_PATTERN, DATETIME_PATTERN, GUID_PATTERN, ZERO_GUID, check, fixture, mixSeed, requireOk, runtime, CheckFailure, type CheckContext, type Scope, type Fixture } from '../src/check/index.js';
 import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
 import { resource, resources, validator, type FieldModel, type ResourceModel, type ScalarKind } from '../src/schema/model.js';
@@ -28,7 +28,6 @@ import { readFirstPage, type Page } from './support/first-page.js';
 import { catalogue } from '../src/items/index.js';
 import type { RuleId } from '../src/rules.js';
 
-const SECTION = '§2 Conventions';
 /** offenders listed in one failure message (the count says how many there were) */
 const LIST_MAX = 12;
 
@@ -56,7 +55,6 @@ interface Written {
 
 /** Up to this many existing ids per referenced resource (product categoryid, page backgroundfileid...). */
 const REFS_PER_RESOURCE = 3;
-const GUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
   const rt = runtime();
@@ -65,7 +63,7 @@ async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
     if (!p.references || refs[p.references]) continue;
     const page = await pages.get(p.references)!.get();
     // only well-formed ids: a malformed one is judged by <resource>.conventions.guid-form, not sent back
-    const wellFormed = page.records.filter((x) => typeof x.id === 'string' && GUID_RE.test(x.id));
+    const wellFormed = page.records.filter((x) => typeof x.id === 'string' && GUID_PATTERN.test(x.id));
     // not the run's own records (their unique value carries the run tag): other checks delete theirs
     // meanwhile, and a target listing newest first shows those first
     const ours = (x: Rec) => JSON.stringify(x).includes(rt.config.runTag);
@@ -173,7 +171,7 @@ function list(items: string[]): string {
   return items.length > LIST_MAX ? `${shown}; … (${items.length - LIST_MAX} more)` : shown;
 }
 
-function failWith(ctx: CheckContext, j: Judged, offenders: string[], rule: string, expected: string, where = SECTION): void {
+function failWith(ctx: CheckContext, j: Judged, offenders: string[], rule: string, expected: string, where: string): void {
   if (offenders.length === 0) return;
   ctx.fail({
     message: `${offenders.length} value(s) in ${j.what} break the rule "${rule}": ${list(offenders)} (${where})`,
@@ -185,8 +183,6 @@ function failWith(ctx: CheckContext, j: Judged, offenders: string[], rule: strin
 
 // ---------------------------------------------------------------- the rules
 
-const DATETIME_RE = /^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$/;
-const DATE_RE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const GUID = new Set<ScalarKind>(['guid']);
 const DATETIME = new Set<ScalarKind>(['datetime']);
 const DATE = new Set<ScalarKind>(['date']);
@@ -195,32 +191,32 @@ function judgeScalarStrings(ctx: CheckContext, r: ResourceModel, j: Judged): voi
   const found: Array<{ path: string; value: unknown }> = [];
   j.records.forEach((rec, i) => nonStrings(rec, recordPath(r, i), found));
   const offenders = found.map((o) => `${o.path} is a JSON ${o.value === null ? 'null' : typeof o.value} ${describeValue(o.value)}`);
-  failWith(ctx, j, offenders, 'every scalar in a response is a JSON string', 'every scalar (numbers and booleans included) a JSON string, at every depth', `${SECTION}: "In responses every scalar value is a JSON string"`);
+  failWith(ctx, j, offenders, 'every scalar in a response is a JSON string', 'every scalar (numbers and booleans included) a JSON string, at every depth', `${ctx.rule.section}: "In responses every scalar value is a JSON string"`);
 }
 
 function judgeGuids(ctx: CheckContext, r: ResourceModel, j: Judged): void {
   const found: Located[] = [];
   j.records.forEach((rec, i) => valuesOfKind(j.fields, rec, recordPath(r, i), GUID, found));
-  const offenders = found.filter((x) => typeof x.value !== 'string' || !GUID_RE.test(x.value)).map((x) => `${x.path} is ${describeValue(x.value)}`);
-  failWith(ctx, j, offenders, 'GUID fields hold a hyphenated 36-character identifier', "a hyphenated 36-character GUID such as '3f2504e0-4f89-11d3-9a0c-0305e82c3301' (unset: '00000000-0000-0000-0000-000000000000')", `${SECTION}: GUID (hyphenated 36-character identifier)`);
+  const offenders = found.filter((x) => typeof x.value !== 'string' || !GUID_PATTERN.test(x.value)).map((x) => `${x.path} is ${describeValue(x.value)}`);
+  failWith(ctx, j, offenders, 'GUID fields hold a hyphenated 36-character identifier', `a hyphenated 36-character GUID such as '3f2504e0-4f89-11d3-9a0c-0305e82c3301' (unset: '${ZERO_GUID}')`, `${ctx.rule.section}: GUID (hyphenated 36-character identifier)`);
 }
 
 function judgeDateTimes(ctx: CheckContext, r: ResourceModel, j: Judged): void {
   const found: Located[] = [];
   j.records.forEach((rec, i) => valuesOfKind(j.fields, rec, recordPath(r, i), DATETIME, found));
   const offenders = found
-    .filter((x) => typeof x.value !== 'string' || !DATETIME_RE.test(x.value) || parseDateTime(x.value) === undefined)
-    .map((x) => `${x.path} is ${describeValue(x.value)}${typeof x.value === 'string' && DATETIME_RE.test(x.value) ? ' (not a calendar date and time)' : ''}`);
-  failWith(ctx, j, offenders, "DateTime fields have the form 'YYYY-MM-DD HH:MM:SS'", "'YYYY-MM-DD HH:MM:SS' holding a real calendar date and time", `${SECTION}: "Response DateTime has the form YYYY-MM-DD HH:MM:SS"`);
+    .filter((x) => typeof x.value !== 'string' || !DATETIME_PATTERN.test(x.value) || parseDateTime(x.value) === undefined)
+    .map((x) => `${x.path} is ${describeValue(x.value)}${typeof x.value === 'string' && DATETIME_PATTERN.test(x.value) ? ' (not a calendar date and time)' : ''}`);
+  failWith(ctx, j, offenders, "DateTime fields have the form 'YYYY-MM-DD HH:MM:SS'", "'YYYY-MM-DD HH:MM:SS' holding a real calendar date and time", `${ctx.rule.section}: "Response DateTime has the form YYYY-MM-DD HH:MM:SS"`);
 }
 
 function judgeDates(ctx: CheckContext, r: ResourceModel, j: Judged): void {
   const found: Located[] = [];
   j.records.forEach((rec, i) => valuesOfKind(j.fields, rec, recordPath(r, i), DATE, found));
   const offenders = found
-    .filter((x) => typeof x.value !== 'string' || !DATE_RE.test(x.value) || parseDateTime(x.value) === undefined)
+    .filter((x) => typeof x.value !== 'string' || !DATE_PATTERN.test(x.value) || parseDateTime(x.value) === undefined)
     .map((x) => `${x.path} is ${describeValue(x.value)}`);
-  failWith(ctx, j, offenders, "customer birthdate has the form 'YYYY-MM-DD'", "'YYYY-MM-DD' holding a real calendar date, without a time", `${SECTION}: "Customer birthdate has the form YYYY-MM-DD"`);
+  failWith(ctx, j, offenders, "customer birthdate has the form 'YYYY-MM-DD'", "'YYYY-MM-DD' holding a real calendar date, without a time", `${ctx.rule.section}: "Customer birthdate has the form YYYY-MM-DD"`);
 }
 
 const AUDIT_FIELDS = ['author', 'createdon'] as const;
@@ -245,7 +241,7 @@ function judgeAudit(ctx: CheckContext, r: ResourceModel, j: Judged): void {
     ? "author (a String, possibly '') and createdon on every record"
     : `no author and no createdon on a ${r.title.toLowerCase()} record`;
   failWith(ctx, j, offenders, r.audit ? 'records carry author and createdon' : `${r.title} records carry neither author nor createdon`, expected,
-    r.audit ? `${SECTION}: "Records other than country and store carry author and createdon"` : `§2 ${r.title}: "There is no author and no createdon"`);
+    r.audit ? `${ctx.rule.section}: "Records other than country and store carry author and createdon"` : `§2 ${r.title}: "There is no author and no createdon"`);
 }
 
 function judgeSchema(ctx: CheckContext, r: ResourceModel, j: Judged, def: 'Record' | 'WriteRecord'): void {

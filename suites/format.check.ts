@@ -33,7 +33,6 @@ import { catalogue } from '../src/items/index.js';
 import type { RuleId } from '../src/rules.js';
 import { leaves, type Leaf } from '../src/schema/leaves.js';
 
-const SECTION = '§4 Formatting differs by operation';
 const LIST_MAX = 12;
 
 // ---------------------------------------------------------------- helpers
@@ -194,7 +193,7 @@ for (const def of catalogue().filter((c) => c.rule in GET_FORMS)) {
       if (bad.length) {
         it.fail({
           message: `${r.name} get shows ${leaf.subject} ${form.shown} in ${bad.length} of ${shown.length} value(s)${form.decimals ? ' with decimals' : ''}: ${list(bad)}`,
-          why: `${SECTION}: ${form.quote}`,
+          why: form.quote,
           expected: form.expected, actual: bad.slice(0, 50), evidence: [page.exchange],
         });
       }
@@ -214,14 +213,14 @@ const WRITE_FORMS: Partial<Record<RuleId, { bad: (v: unknown, f: FieldModel) => 
     bad: (v) => v !== '1' && v !== '0',
     shown: (f) => `show ${f.name} as something other than '1'/'0'`,
     expected: () => "'1' or '0'",
-    why: () => `${SECTION}: "Create and update responses show booleans as '1' or '0'"`,
+    why: () => `"Create and update responses show booleans as '1' or '0'"`,
   },
   'format.write.decimal-comma': {
     // every value sent has a non-zero fractional part: the answer must show it, after a comma
     bad: (v) => typeof v !== 'string' || v.includes('.') || !/,[0-9]/.test(v),
     shown: (f) => `do not show ${f.name} with a decimal comma`,
     expected: () => "a comma decimal such as '12,35' (every value sent had decimals)",
-    why: () => `${SECTION}: "Create and update responses show ... several decimals with a comma (for example price, weight, discountamount, minimumpurchase)"`,
+    why: () => `"Create and update responses show ... several decimals with a comma (for example price, weight, discountamount, minimumpurchase)"`,
   },
   'format.write.product-size-zero': {
     bad: (v, f) => v !== f.quirk!.const,
@@ -271,7 +270,7 @@ function judgeStoredBehindQuirk(it: CheckContext, r: ResourceModel, f: FieldMode
   if (lost.length) {
     it.fail({
       message: `the ${f.name} sent is not what a following get shows: ${list(lost)}`,
-      why: `${SECTION}: the '${f.quirk!.const}' is a quirk of the create and update answers; the value sent is stored`,
+      why: `the '${f.quirk!.const}' is a quirk of the create and update answers; the value sent is stored`,
       expected: `get shows the ${f.name} sent`, actual: lost, evidence: [...evidenceOf(w, op), w.afterExchange],
     });
   }

@@ -11,7 +11,7 @@
  * are the format suite's business; tags compare as a set.
  */
 import fc from 'fast-check';
-import { check, forValues, type CheckContext } from '../src/check/index.js';
+import { check, forValues, maxLengthOf, type CheckContext } from '../src/check/index.js';
 import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
 import { checksOf, comparableProps } from '../src/items/index.js';
@@ -139,5 +139,5 @@ for (const r of WRITABLE) {
 /** Records a list property of one generated payload takes, never empty (references, tags). */
 function nonEmptyListArb(p: PayloadPropModel, refIds: string[]): fc.Arbitrary<string[]> {
   if (p.references) return fc.subarray(refIds, { minLength: 1 });
-  return fc.uniqueArray(textArb({ maxLength: p.maxLength ?? 255 }), { minLength: 1, maxLength: MAX_LIST_ITEMS, selector: looseKey });
+  return fc.uniqueArray(textArb({ maxLength: maxLengthOf(p) }), { minLength: 1, maxLength: MAX_LIST_ITEMS, selector: looseKey });
 }

@@ -28,7 +28,6 @@ import {
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('lifecycle-update');
-const SECTION = '§4 Create and update payloads';
 
 const batchSize = (ctx: CheckContext, min: number) => ({ minLength: min, maxLength: Math.max(min, ctx.depth.batch) });
 
@@ -71,14 +70,14 @@ for (const r of WRITABLE) {
         const before: Rec = seen;
         const got = await readAfter(ctx, r, id, before, change, 'get by id after the update');
         const found = got.byId.get(id.toLowerCase());
-        if (!found) return ctx.fail({ message: `get with filters.id [${id}] did not return the ${r.title} after its update`, why: SECTION, evidence: [up.exchange, got.exchange] });
+        if (!found) return ctx.fail({ message: `get with filters.id [${id}] did not return the ${r.title} after its update`, why: ctx.rule.section, evidence: [up.exchange, got.exchange] });
         const after: Rec = found;
         for (const p of comparableProps(r, 'get')) {
           await ctx.item(p.name, (it) => {
             if (unchangeable.includes(p.name)) it.notJudged(unchangeableReason(p));
             if (p.name in change) {
               const ms = payloadMismatches(r, change, after, 'get', { names, only: (q) => q.name === p.name });
-              if (ms.length) failValues(it, `after an update of ${r.title} ${id}, get shows a value other than the one supplied`, ms, `${SECTION}: update changes the supplied values`, [up.exchange, got.exchange]);
+              if (ms.length) failValues(it, `after an update of ${r.title} ${id}, get shows a value other than the one supplied`, ms, `${it.rule.section}: update changes the supplied values`, [up.exchange, got.exchange]);
               return;
             }
             // not supplied: under partial updates (observed) it keeps its value
@@ -86,7 +85,7 @@ for (const r of WRITABLE) {
             const field = p.recordField ?? p.name;
             if (!sameFieldValue(fieldOf(r, 'get', field)!, before[field], after[field])) {
               const m: Mismatch = { prop: p.name, field, sent: before[field], got: after[field], note: 'not supplied' };
-              failValues(it, `an update of ${r.title} ${id} supplying only ${Object.keys(change).join(', ')} changed ${p.name}, which it did not supply (the target was observed to apply updates partially)`, [m], `${SECTION}; observation update.semantics = partial`, [up.exchange, got.exchange], 'before');
+              failValues(it, `an update of ${r.title} ${id} supplying only ${Object.keys(change).join(', ')} changed ${p.name}, which it did not supply (the target was observed to apply updates partially)`, [m], `${it.rule.section}; observation update.semantics = partial`, [up.exchange, got.exchange], 'before');
             }
           });
         }
@@ -143,9 +142,9 @@ for (const r of WRITABLE) {
           const got = await getByIds(it, r, createdIds, 'get by id after the update', applied);
           createdIds.forEach((id, i) => {
             const after = got.byId.get(id.toLowerCase());
-            if (!after) it.fail({ message: `get with filters.id [${id}] did not return ${r.title} ${id} after an update of ${createdIds.length} records in one data`, why: SECTION, evidence: [up.exchange, got.exchange] });
+            if (!after) it.fail({ message: `get with filters.id [${id}] did not return ${r.title} ${id} after an update of ${createdIds.length} records in one data`, why: it.rule.section, evidence: [up.exchange, got.exchange] });
             const ms = payloadMismatches(r, changes[i], after, 'get', { names });
-            if (ms.length) failValues(it, `after one update of ${createdIds.length} ${r.title} records, get shows item ${i} (${id}) with values other than those supplied`, ms, `${SECTION}: update changes the supplied values of every item in data`, [up.exchange, got.exchange]);
+            if (ms.length) failValues(it, `after one update of ${createdIds.length} ${r.title} records, get shows item ${i} (${id}) with values other than those supplied`, ms, `${it.rule.section}: update changes the supplied values of every item in data`, [up.exchange, got.exchange]);
           });
         });
       });
@@ -177,7 +176,7 @@ for (const r of WRITABLE) {
             const a = all.byId.get(sid.toLowerCase());
             if (!a) it.fail({ message: `after an update of ${r.title} ${target}, its sibling ${sid} (same create) is missing from get`, why: '§4: update changes only the records named by id', evidence });
             const changed = changedFields(r, b, a);
-            if (changed.length) failValues(it, `an update naming only ${r.title} ${target} changed its sibling ${sid} (created in the same batch)`, changed, `${SECTION}: update changes only the records whose id is given`, evidence, 'before');
+            if (changed.length) failValues(it, `an update naming only ${r.title} ${target} changed its sibling ${sid} (created in the same batch)`, changed, `${it.rule.section}: update changes only the records whose id is given`, evidence, 'before');
           }
         });
       });

@@ -16,10 +16,10 @@
  * limit is an observation (limits.overlongString), not judged here.
  * Characters are counted in code points (what §8 "255 characters" reads as).
  */
-import { check, type CheckContext } from '../src/check/index.js';
+import { check, maxLengthOf, TEXT_MAX_LENGTH, type CheckContext } from '../src/check/index.js';
 import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
-import { checksOf, LIMIT_PROPS, STRING_LIMIT, type LimitRule } from '../src/items/index.js';
+import { checksOf, LIMIT_PROPS, type LimitRule } from '../src/items/index.js';
 import { resources, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { codePointLength } from '../src/values/index.js';
 import { boundaryPayloads, retoken, type Payload } from '../generators/index.js';
@@ -66,8 +66,8 @@ const LIMITS: Limit[] = [
     rule: 'limits.string-255',
     props: LIMIT_PROPS['limits.string-255'],
     items: (r, ctx, props) => boundaryItems(r, ctx, props, { multibyte: true, minimum: true }),
-    what: `strings of exactly ${STRING_LIMIT} characters (ASCII and multi-byte) and of 1 character`,
-    section: `§8 Limits: String length ${STRING_LIMIT} characters`,
+    what: `strings of exactly ${TEXT_MAX_LENGTH} characters (ASCII and multi-byte) and of 1 character`,
+    section: `§8 Limits: String length ${TEXT_MAX_LENGTH} characters`,
   },
   {
     rule: 'limits.page-content-65535',
@@ -98,7 +98,7 @@ const LIMITS: Limit[] = [
       const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
       const item: Payload = { ...retoken(r.name, min, tag, tokenFor(ctx, 'c', 0)) };
       for (const p of props) {
-        const max = p.maxLength ?? STRING_LIMIT;
+        const max = maxLengthOf(p);
         if (p.kind === 'list') item[p.name] = ENCODING_TAGS.map((t) => cut(t, max));
         else item[p.name] = cut(p.unique ? `${item[p.name]} ${ENCODING_SAMPLE}` : ENCODING_SAMPLE, max);
       }

@@ -14,7 +14,7 @@
  *                      an unknown path are answered in one error shape family
  *   all.observe.consistent.auth-status #<resource>  wrong and missing keys get the observed statuses
  */
-import { check, fixture, observed, type CheckContext, type Fixture, type ItemContext } from '../src/check/index.js';
+import { GET_CAP, check, fixture, observed, type CheckContext, type Fixture, type ItemContext } from '../src/check/index.js';
 import { countPath } from '../src/check/pages.js';
 import { checksOf } from '../src/items/index.js';
 import { createCopies } from './support/copies.js';
@@ -26,7 +26,6 @@ import { follows, orderOf, ORDERS, type OrderName } from '../src/observe/order.j
 
 const STORE = resources().find((r) => r.single)!;
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));
-const S_COMMON = '§4 Common rules';
 const CHECKS = new Map(checksOf('observe.consistent').map((d) => [d.subject, d]));
 
 // one default page per resource, shared by the checks of this file
@@ -45,7 +44,7 @@ function defaultPage(ctx: CheckContext, r: ResourceModel): Promise<{ records: Re
 const overOnePage = new Map<string, Fixture<string[]>>(
   LIST.filter((r) => r.writable).map((r) => [r.name, fixture((scope) => {
     const def = observed('pagination.defaultPageSize');
-    return createCopies(scope, r, Math.min(def ?? 1000, 1000) + 1, 'dp');
+    return createCopies(scope, r, Math.min(def ?? GET_CAP, GET_CAP) + 1, 'dp');
   })]),
 );
 
@@ -71,11 +70,11 @@ check(CHECKS.get('default-page-size')!, async (ctx) => {
       evidence.push(counted.exchange);
       what = `${r.prefix}/get (${held} records)`;
     }
-    const want = Math.min(def!, held, 1000);
+    const want = Math.min(def!, held, GET_CAP);
     if (got.records.length !== want) {
       it.fail({
         message: `the default page size observed as ${def} is not applied on ${r.prefix}: a get without pagination of ${what} returned ${got.records.length} record(s), expected ${want}`,
-        why: `${S_COMMON}: pagination defaults are not shown, but one target applies one`,
+        why: 'pagination defaults are not shown, but one target applies one',
         expected: want,
         actual: got.records.length,
         evidence: [...evidence, got.exchange],
@@ -96,7 +95,7 @@ check(CHECKS.get('order')!, async (ctx) => {
     if (follows(page.records, order) === 'no') {
       it.fail({
         message: `${r.prefix}/get is ${orderOf([page.records]) === 'unordered' ? 'in none of createdon/id asc/desc' : `ordered by ${orderOf([page.records])}`}, not by ${order} as observed`,
-        why: `${S_COMMON}: the order of returned records is not shown, but one target applies one`,
+        why: 'the order of returned records is not shown, but one target applies one',
         expected: `the default page ordered by ${order} (observed)`,
         actual: orderOf([page.records]),
         evidence: [page.exchange],

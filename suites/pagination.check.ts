@@ -17,7 +17,7 @@
  * resource is judged when it holds more than 1000 and is otherwise not judged.
  */
 import fc from 'fast-check';
-import { check, fixture, runtime, type CheckContext, type Fixture, type ItemContext } from '../src/check/index.js';
+import { GET_CAP, check, fixture, runtime, type CheckContext, type Fixture, type ItemContext } from '../src/check/index.js';
 import { countPath, isRejected, pageSettings, readPage, walk } from '../src/check/pages.js';
 import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
@@ -28,7 +28,7 @@ import { createCopies } from './support/copies.js';
 
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));
 const SET_SIZE = 9;
-const CAP = 1000;
+const CAP = GET_CAP;
 
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
 const idsOf = (records: Rec[]) => records.map((x) => lower(x?.id));

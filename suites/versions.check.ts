@@ -27,7 +27,6 @@ import { batches, getByIds, matchResponse, payloadContext, payloads, sleep, upda
 import { versionedProp as recordedInVersions } from './model/state.js';
 
 const VERSIONED = resources().filter((r) => r.writable && r.versionsOrder && r.fields.some((f) => f.name === 'versions'));
-const SECTION = '§3 States and transitions';
 /** how long after the create's answer the timed update is sent */
 const CLOCK_TICK_MS = 1_050;
 
@@ -57,10 +56,10 @@ function judgeHistory(
   const updates = n - 1;
   const list = entries(rec);
   const after = updates === 0 ? 'after create' : `after ${updates} update(s)`;
-  if (!list) ctx.fail({ message: `${where}: versions is not a list (${SECTION}: updates append versions)`, actual: rec?.versions, evidence });
+  if (!list) ctx.fail({ message: `${where}: versions is not a list (${ctx.rule.section}: updates append versions)`, actual: rec?.versions, evidence });
   if (list.length !== n) {
     ctx.fail({
-      message: `${where}: ${r.title} has ${list.length} version(s) ${after}, numbered ${numbersOf(list)}; expected ${n} (${SECTION}: each update appends a version)`,
+      message: `${where}: ${r.title} has ${list.length} version(s) ${after}, numbered ${numbersOf(list)}; expected ${n} (${ctx.rule.section}: each update appends a version)`,
       expected: n, actual: rec?.versions, evidence,
     });
   }
@@ -68,7 +67,7 @@ function judgeHistory(
   const wanted = Array.from({ length: n }, (_, i) => String(i + 1));
   if (byNumber.size !== n || wanted.some((k) => !byNumber.has(k))) {
     ctx.fail({
-      message: `${where}: versions ${after} are numbered ${numbersOf(list)}; expected 1 to ${n}, each once (${SECTION}: each update appends the next version number)`,
+      message: `${where}: versions ${after} are numbered ${numbersOf(list)}; expected 1 to ${n}, each once (${ctx.rule.section}: each update appends the next version number)`,
       expected: wanted, actual: list.map((e) => e.number ?? null), evidence,
     });
   }
@@ -76,16 +75,16 @@ function judgeHistory(
     const e = byNumber.get(k)!;
     if (e.content !== contents[i]) {
       ctx.fail({
-        message: `${where}: version ${k} holds content ${describeValue(e.content)}, but the ${i === 0 ? 'create' : `update ${i}`} sent ${describeValue(contents[i])} (${SECTION}: a version holds the content ${i === 0 ? 'as created' : 'of its update'})`,
+        message: `${where}: version ${k} holds content ${describeValue(e.content)}, but the ${i === 0 ? 'create' : `update ${i}`} sent ${describeValue(contents[i])} (${ctx.rule.section}: a version holds the content ${i === 0 ? 'as created' : 'of its update'})`,
         expected: contents[i], actual: e.content, evidence,
       });
     }
-    if (e.at === undefined) ctx.fail({ message: `${where}: version ${k} has createdon ${describeValue(e.createdon)}, not a DateTime (${SECTION})`, actual: e.createdon, evidence });
+    if (e.at === undefined) ctx.fail({ message: `${where}: version ${k} has createdon ${describeValue(e.createdon)}, not a DateTime (${ctx.rule.section})`, actual: e.createdon, evidence });
     if (i > 0) {
       const prev = byNumber.get(wanted[i - 1])!;
       if (e.at! < prev.at!) {
         ctx.fail({
-          message: `${where}: version ${k} has createdon ${describeValue(e.createdon)}, before version ${wanted[i - 1]}'s ${describeValue(prev.createdon)} (${SECTION}: an appended version carries the createdon of its update)`,
+          message: `${where}: version ${k} has createdon ${describeValue(e.createdon)}, before version ${wanted[i - 1]}'s ${describeValue(prev.createdon)} (${ctx.rule.section}: an appended version carries the createdon of its update)`,
           expected: `≥ ${prev.createdon}`, actual: e.createdon, evidence,
         });
       }
@@ -95,7 +94,7 @@ function judgeHistory(
   const created = parseDateTime(opts.createdon);
   if (created !== undefined && newest.at! < created) {
     ctx.fail({
-      message: `${where}: version ${n} has createdon ${describeValue(newest.createdon)}, before the record's createdon ${describeValue(opts.createdon)} (${SECTION})`,
+      message: `${where}: version ${n} has createdon ${describeValue(newest.createdon)}, before the record's createdon ${describeValue(opts.createdon)} (${ctx.rule.section})`,
       expected: `≥ ${opts.createdon}`, actual: newest.createdon, evidence,
     });
   }
@@ -103,7 +102,7 @@ function judgeHistory(
   const first = byNumber.get('1')!;
   if (timed && timed.at! <= first.at!) {
     ctx.fail({
-      message: `${where}: version ${opts.timedVersion} was appended by an update sent more than ${CLOCK_TICK_MS / 1000} s after the create was answered, yet its createdon ${describeValue(timed.createdon)} is not later than version 1's ${describeValue(first.createdon)} (${SECTION}: an appended version carries the createdon of the update)`,
+      message: `${where}: version ${opts.timedVersion} was appended by an update sent more than ${CLOCK_TICK_MS / 1000} s after the create was answered, yet its createdon ${describeValue(timed.createdon)} is not later than version 1's ${describeValue(first.createdon)} (${ctx.rule.section}: an appended version carries the createdon of the update)`,
       expected: `> ${first.createdon}`, actual: timed.createdon, evidence,
     });
   }
@@ -112,15 +111,15 @@ function judgeHistory(
 /** Judge the order of a record's versions: by number, ascending (oldest first) or descending (newest first). */
 function judgeOrder(ctx: CheckContext, r: ResourceModel, rec: Rec | undefined, where: string, evidence: Exchange[]): void {
   const list = entries(rec);
-  if (!list) ctx.fail({ message: `${where}: versions is not a list (${SECTION})`, actual: rec?.versions, evidence });
+  if (!list) ctx.fail({ message: `${where}: versions is not a list (${ctx.rule.section})`, actual: rec?.versions, evidence });
   const nums = list.map((e) => (e.number === undefined ? NaN : Number(e.number)));
-  if (nums.some((x) => Number.isNaN(x))) ctx.fail({ message: `${where}: a version number is not an integer: ${numbersOf(list)} (${SECTION})`, actual: rec?.versions, evidence });
+  if (nums.some((x) => Number.isNaN(x))) ctx.fail({ message: `${where}: a version number is not an integer: ${numbersOf(list)} (${ctx.rule.section})`, actual: rec?.versions, evidence });
   const oldestFirst = r.versionsOrder === 'oldest-first';
   const ok = nums.every((x, i) => i === 0 || (oldestFirst ? nums[i - 1] <= x : nums[i - 1] >= x));
   if (!ok) {
     const expected = [...nums].sort((a, b) => (oldestFirst ? a - b : b - a));
     ctx.fail({
-      message: `${where}: ${r.title} versions are listed as ${nums.join(', ')}; §3 lists them ${oldestFirst ? 'oldest first for blog posts' : 'newest first for pages'} (expected ${expected.join(', ')}) (${SECTION})`,
+      message: `${where}: ${r.title} versions are listed as ${nums.join(', ')}; §3 lists them ${oldestFirst ? 'oldest first for blog posts' : 'newest first for pages'} (expected ${expected.join(', ')}) (${ctx.rule.section})`,
       expected, actual: nums, evidence,
     });
   }

@@ -18,7 +18,7 @@ import { modelChecks } from './model.js';
 export { ITEM_KINDS, checkIdOf, itemIdOf, type CheckDef, type ItemDef, type ItemKind } from './types.js';
 export { arrayCases, rangePairs } from './filters.js';
 export { MODEL_COMMANDS, modelCommands, type ModelCommand } from './model.js';
-export { comparableProps, fieldOf, isText, LIMIT_PROPS, STRING_LIMIT, type Form, type LimitRule } from './writes.js';
+export { comparableProps, fieldOf, isText, LIMIT_PROPS, type Form, type LimitRule } from './writes.js';
 
 let cache: { checks: CheckDef[]; byId: Map<string, CheckDef>; items: Map<string, ItemDef> } | undefined;
 

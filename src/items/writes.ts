@@ -15,7 +15,7 @@
  *   <r>.limits.<limit>                #<prop>.create #<prop>.update
  *   <r>.versions.initial #create, .append #each-update, .order #get
  */
-import type { FieldModel, PayloadPropModel, ResourceModel } from '../schema/model.js';
+import { TEXT_MAX_LENGTH, type FieldModel, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
 import type { CheckDraft } from './types.js';
 
 export type Form = 'get' | 'write';
@@ -41,12 +41,11 @@ export function comparableProps(r: ResourceModel, form: Form): PayloadPropModel[
 /** Text properties: String, and lists of strings that are not references (tags). */
 export const isText = (p: PayloadPropModel) => p.kind === 'string' || (p.kind === 'list' && (p.itemKind ?? 'string') === 'string' && !p.references);
 
-export const STRING_LIMIT = 255;
-
 /** The §8 limits and the payload properties each is about. */
 export const LIMIT_PROPS = {
-  'limits.string-255': (r: ResourceModel) => r.payload.filter((p) => isText(p) && p.maxLength === STRING_LIMIT),
-  'limits.page-content-65535': (r: ResourceModel) => r.payload.filter((p) => p.kind === 'string' && (p.maxLength ?? 0) > STRING_LIMIT),
+  // the common String limit (§8: most String properties), and the String whose own limit is above it (page content)
+  'limits.string-255': (r: ResourceModel) => r.payload.filter((p) => isText(p) && p.maxLength === TEXT_MAX_LENGTH),
+  'limits.page-content-65535': (r: ResourceModel) => r.payload.filter((p) => p.kind === 'string' && (p.maxLength ?? 0) > TEXT_MAX_LENGTH),
   'limits.integer-11-digits': (r: ResourceModel) => r.payload.filter((p) => p.kind === 'integer'),
   'limits.decimal-digits': (r: ResourceModel) => r.payload.filter((p) => p.kind === 'decimal'),
   'limits.text-encoding': (r: ResourceModel) => r.payload.filter(isText),

@@ -21,7 +21,6 @@ import { answerOrder, atOnce, lookupKey, together, type AtOnce } from './at-once
 /** Creates sent together, by depth (each a batch of two). */
 export const CREATES_AT_ONCE: AtOnce = { quick: 3, standard: 4, deep: 6 };
 const PER_CREATE = 2;
-const SECTION = '§4 Create and update payloads';
 
 /** k batches with distinct unique values (each batch drawn under a label of its own). */
 function plannedBatches(ctx: CheckContext, r: ResourceModel, k: number, refIds: Partial<Record<string, string[]>>, label: string): Payload[][] {
@@ -51,7 +50,7 @@ export async function judgeConcurrentCreates(ctx: CheckContext, r: ResourceModel
     if (twice.length || answered.some((id) => !id)) {
       it.fail({
         message: `${k} creates of ${PER_CREATE} ${r.title} items sent together answered ${twice.length ? `the same id for several items: ${twice.join(', ')}` : 'an item without an id'}`,
-        why: `${SECTION}: each item becomes a record of its own`,
+        why: 'each item becomes a record of its own',
         expected: `${k * PER_CREATE} distinct ids`, actual: { ids: answered, answers: order }, evidence,
       });
     }
@@ -75,7 +74,7 @@ export async function judgeConcurrentCreates(ctx: CheckContext, r: ResourceModel
           absent.length ? `${absent.length} item(s) not found by ${key}` : '',
           twice.length ? `${twice.length} item(s) stored more than once (found several records by ${key})` : '',
         ].filter(Boolean).join('; ')}`,
-        why: `${SECTION}: each item of data becomes one record`,
+        why: 'each item of data becomes one record',
         expected: values.map((v) => ({ [key]: v, records: 1 })),
         actual: { byKey: values.map((v, i) => ({ [key]: v, records: counts[i] })), answers: order },
         evidence: [...evidence, got.exchange, found.exchange],

@@ -28,7 +28,6 @@ import { answerOrder, atOnce, together, type AtOnce } from './at-once.js';
 /** Updates of one record sent together, by depth. */
 export const UPDATES_AT_ONCE: AtOnce = { quick: 3, standard: 4, deep: 6 };
 
-const SECTION = '§4 Create and update payloads';
 
 /** k partial updates, each supplying a text property of its own (and, on a versioned resource, a content of its own). */
 function partialUpdates(ctx: CheckContext, r: ResourceModel, k: number): Payload[] | undefined {
@@ -72,20 +71,20 @@ export async function judgeConcurrentUpdates(ctx: CheckContext, r: ResourceModel
     evidence.push(got.exchange);
 
     await ctx.item('none-lost', (it) => {
-      if (!after) it.fail({ message: `get by id does not return ${r.title} ${id} after ${changes.length} updates of it sent together`, why: SECTION, evidence });
+      if (!after) it.fail({ message: `get by id does not return ${r.title} ${id} after ${changes.length} updates of it sent together`, why: it.rule.section, evidence });
       if (semantics === 'partial') {
         const lost = changes.map((c, i) => ({ i, ms: payloadMismatches(r, own(c), after, 'get', { names }) })).filter((x) => x.ms.length);
         if (lost.length) {
           it.fail({
             message: `${changes.length} updates of ${r.title} ${id} sent together, each supplying a property of its own: ${lost.length} of them lost — ${lost.map((x) => `update ${x.i + 1}: ${mismatchesText(x.ms)}`).join('; ')}`,
-            why: `${SECTION}: update changes the supplied values; the target updates partially (observation update.semantics), so each update keeps the others' changes`,
+            why: `update changes the supplied values; the target updates partially (observation update.semantics), so each update keeps the others' changes`,
             expected: changes, actual: { record: after, answers: order }, evidence,
           });
         }
       } else if (!changes.some((c) => payloadMismatches(r, c, after, 'get', { names }).length === 0)) {
         it.fail({
           message: `${changes.length} updates of ${r.title} ${id} sent together, each replacing the record: afterwards it is none of them whole (${mismatchesText(payloadMismatches(r, changes[0], after, 'get', { names }))} against the first)`,
-          why: `${SECTION}: the target replaces records on update (observation update.semantics), so the last update applied is there whole`,
+          why: `the target replaces records on update (observation update.semantics), so the last update applied is there whole`,
           expected: 'one of the updates, whole', actual: { record: after, answers: order }, evidence,
         });
       }

@@ -17,6 +17,7 @@
  * A case the scope cannot give a value for (no record holds the field) is not judged, with the reason.
  */
 import fc from 'fast-check';
+import { decimalLimitOf, integerDigitsOf, maxLengthOf } from '../../src/check/index.js';
 import { decimalWithin } from '../../src/schema/ajv.js';
 import type { FilterModel, ScalarKind } from '../../src/schema/model.js';
 import { decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime, scaledToDecimal } from '../../src/values/index.js';
@@ -69,10 +70,10 @@ function absentValueArb(f: FilterModel, pool: readonly string[]): fc.Arbitrary<s
   let base: fc.Arbitrary<string>;
   switch (f.valueKind) {
     case 'guid': base = fc.uuid({ version: 4 }); break;
-    case 'integer': base = integerArb({ digits: f.integerDigits ?? 11 }); break;
-    case 'decimal': base = decimalArb(f.decimal ?? { digits: 8, scale: 2 }); break;
+    case 'integer': base = integerArb({ digits: integerDigitsOf(f) }); break;
+    case 'decimal': base = decimalArb(decimalLimitOf(f)); break;
     case 'predefined': base = fc.array(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ_'), { minLength: 3, maxLength: 20 }).map((a) => `X${a.join('')}`); break;
-    default: base = textArb({ maxLength: Math.min(f.maxLength ?? 255, 60) });
+    default: base = textArb({ maxLength: Math.min(maxLengthOf(f), 60) });
   }
   return base.filter((v) => v !== '' && !taken.has(looseOf(f.valueKind, v)));
 }
@@ -163,8 +164,8 @@ export function arrayCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
 /** Within the filter's limits (a generated or sampled value may exceed them: then it is no bound to send). */
 export function withinLimits(f: FilterModel, b: string): boolean {
   // request bounds are dot decimals (§4): the same limit the schemas' x-decimal keyword validates
-  if (f.valueKind === 'decimal' && f.decimal) return /^-?[0-9]+(\.[0-9]+)?$/.test(b) && decimalWithin(b, f.decimal);
-  if (f.valueKind === 'integer') return /^-?[0-9]+$/.test(b) && b.replace(/^-/, '').length <= (f.integerDigits ?? 11);
+  if (f.valueKind === 'decimal') return /^-?[0-9]+(\.[0-9]+)?$/.test(b) && decimalWithin(b, decimalLimitOf(f));
+  if (f.valueKind === 'integer') return /^-?[0-9]+$/.test(b) && b.replace(/^-/, '').length <= integerDigitsOf(f);
   return true;
 }
 
@@ -180,7 +181,7 @@ interface Axis {
 function axisOf(kind: ScalarKind, f: FilterModel): Axis | undefined {
   switch (kind) {
     case 'integer': {
-      const digits = f.integerDigits ?? 11;
+      const digits = integerDigitsOf(f);
       return {
         point: (v) => { const n = normalizeInteger(v); return n === undefined ? undefined : BigInt(n); },
         bound: (p) => (p.toString().replace('-', '').length <= digits ? p.toString() : undefined),
@@ -188,7 +189,7 @@ function axisOf(kind: ScalarKind, f: FilterModel): Axis | undefined {
       };
     }
     case 'decimal': {
-      const limit = f.decimal ?? { digits: 8, scale: 2 };
+      const limit = decimalLimitOf(f);
       const max = 10n ** BigInt(limit.digits + limit.scale) - 1n;
       return {
         point: (v) => decimalToScaled(v, limit.scale),

@@ -18,6 +18,7 @@ import fc from 'fast-check';
 import { CheckFailure, fixture, mixSeed, runtime, type Fixture } from '../../src/check/index.js';
 import { walk, isRejected } from '../../src/check/pages.js';
 import type { Rec, StoreClient } from '../../src/client/api.js';
+import { decimalLimitOf, maxLengthOf } from '../../src/check/index.js';
 import { decimalWithin } from '../../src/schema/ajv.js';
 import { decimalLimitOfEveryReading, type PayloadPropModel, type ResourceModel } from '../../src/schema/model.js';
 import { batchArb, dateRangePairs, maxDecimal, type Payload } from '../../generators/index.js';
@@ -51,9 +52,9 @@ function split(r: ResourceModel, items: Payload[]): Payload[] {
 
 function splitValue(p: PayloadPropModel, i: number, j: number, first: string, isEnd: boolean): string | undefined {
   if (p.safeValue !== undefined) return p.safeValue;
-  const max = p.maxLength ?? 255;
   switch (p.kind) {
     case 'string': {
+      const max = maxLengthOf(p);
       if (p.unique) {
         const v = cut(first, max - 2);
         return [v, `${v}d`, `${v}dd`][i];
@@ -65,8 +66,8 @@ function splitValue(p: PayloadPropModel, i: number, j: number, first: string, is
       return INTEGERS[(i + j) % INTEGERS.length];
     case 'decimal': {
       const v = DECIMALS[(i + j) % DECIMALS.length];
-      const within = p.decimal && decimalLimitOfEveryReading(p.decimal);
-      return within && !decimalWithin(v, within) ? maxDecimal(within) : v;
+      const within = decimalLimitOfEveryReading(decimalLimitOf(p));
+      return !decimalWithin(v, within) ? maxDecimal(within) : v;
     }
     case 'boolean':
       return (i + j) % 2 === 0 ? 'true' : 'false';

@@ -7,7 +7,7 @@
  * scoped record that satisfies it, when the walk was complete), and records on
  * the day of a date-only bound treated as one instant.
  */
-import type { ItemContext } from '../../src/check/index.js';
+import { DATE_PATTERN, type ItemContext } from '../../src/check/index.js';
 import type { Rec } from '../../src/client/api.js';
 import type { Exchange } from '../../src/client/http.js';
 import type { Walk } from '../../src/check/pages.js';
@@ -32,7 +32,6 @@ export interface Term {
 }
 
 const DAY = 86400;
-const DATE_ONLY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const SHOWN = 12;
 
 /** The bound a range filter value stands for: a string, or the first element of an array (Decimal[] filters). */
@@ -77,7 +76,7 @@ export function expectTerm(r: ResourceModel, t: Term, rec: Rec, incl: boolean): 
     const at = parseDateTime(raw);
     const b = parseDateTime(bound);
     if (at === undefined || b === undefined) return 'unknown';
-    const boundDateOnly = DATE_ONLY.test(bound);
+    const boundDateOnly = DATE_PATTERN.test(bound);
     if (kind === 'datetime' && boundDateOnly && at >= b && at < b + DAY) return 'open';
     if (kind === 'date' && !boundDateOnly && Math.floor(b / DAY) * DAY === at) return 'open';
     c = Math.sign(at - b);

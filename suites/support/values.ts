@@ -9,6 +9,7 @@
  * value, a property the run may only send one value of) is named, so its
  * update item is reported not judged rather than passed on nothing.
  */
+import { decimalLimitOf, integerDigitsOf, maxLengthOf } from '../../src/check/index.js';
 import { decimalLimitOfEveryReading, type PayloadPropModel, type ResourceModel } from '../../src/schema/model.js';
 import { decimalToScaled, normalizeInteger, parseDateTime, formatDateTime, sameStoredValue, scaledToDecimal } from '../../src/values/index.js';
 import type fc from 'fast-check';
@@ -27,14 +28,14 @@ function undefaultedValue(p: PayloadPropModel, v: unknown, ctx: PayloadContext):
   if (p.kind === 'list') {
     if (Array.isArray(v) && v.length) return undefined;
     if (p.references) return refs.length ? [refs[0]] : undefined;
-    return [`${ctx.tag}-t`.slice(0, p.maxLength ?? 255)];
+    return [`${ctx.tag}-t`.slice(0, maxLengthOf(p))];
   }
   if (p.references) return v === ZERO_GUID && refs.length ? refs[0] : undefined;
   switch (p.kind) {
     case 'string': return blank(v) ? 'x' : undefined;
     case 'integer': return normalizeInteger(v) === '0' ? '7' : undefined;
     case 'decimal': {
-      const scale = p.decimal?.scale ?? 2;
+      const scale = decimalLimitOf(p).scale;
       // small enough for every reading of the limit (product weight: 0.99 at most in SQL's)
       return decimalToScaled(v, scale) === 0n ? scaledToDecimal(5n, scale) : undefined;
     }
@@ -84,7 +85,7 @@ function otherValue(p: PayloadPropModel, was: unknown, ctx: PayloadContext): unk
       const other = refs.filter((x) => !list.includes(x));
       return other.length ? [other[0]] : list.length > 1 ? list.slice(1) : undefined;
     }
-    return [...list.slice(1), `${ctx.tag}-u`.slice(0, p.maxLength ?? 255)];
+    return [...list.slice(1), `${ctx.tag}-u`.slice(0, maxLengthOf(p))];
   }
   if (p.references) {
     const other = refs.filter((x) => x.toLowerCase() !== String(was).toLowerCase());
@@ -93,20 +94,21 @@ function otherValue(p: PayloadPropModel, was: unknown, ctx: PayloadContext): unk
   switch (p.kind) {
     case 'string': {
       const s = String(was ?? '');
-      const max = p.maxLength ?? 255;
+      const max = maxLengthOf(p);
       const last = s.slice(-1);
       return Array.from(s).length < max ? `${s}y` : `${s.slice(0, -1)}${last === 'y' ? 'z' : 'y'}`;
     }
     case 'integer': {
       const n = BigInt(normalizeInteger(was) ?? '0');
-      const digits = p.integerDigits ?? 11;
+      const digits = integerDigitsOf(p);
       const next = n + 1n;
       return next.toString().replace('-', '').length <= digits ? next.toString() : (n - 1n).toString();
     }
     case 'decimal': {
-      const scale = p.decimal?.scale ?? 2;
+      const limit = decimalLimitOf(p);
+      const scale = limit.scale;
       const u = decimalToScaled(was, scale) ?? 0n;
-      const every = decimalLimitOfEveryReading(p.decimal ?? { digits: 8, scale });
+      const every = decimalLimitOfEveryReading(limit);
       const max = 10n ** BigInt(every.digits + scale) - 1n;
       return scaledToDecimal(u + 1n <= max ? u + 1n : u - 1n, scale);
     }
