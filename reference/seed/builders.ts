@@ -5,7 +5,7 @@
  * filled by the engine in ../seed.ts from the schema model (id, author, createdon,
  * slug, seo*, address blocks by prefix, then per kind).
  */
-import { ZERO_GUID } from '../../src/schema/model.js';
+import { ZERO_GUID, maxLengthOf, resource } from '../../src/schema/model.js';
 import { Rng } from './rng.js';
 import { Ctx, T0, T1, hint, poolIndex, type Rec, type World } from './context.js';
 import {
@@ -482,9 +482,10 @@ const blogPost: Builder<{ perm: number[] }> = {
     const [base, lang] = BLOG_TITLES[idx];
     const title = numbered(base, round);
     const para = () => `<p>${rng.sample(BLOG_SENTENCES[lang], 2).join(' ')}</p>`;
-    // blog content is String (max 255) in the payload, so the seed stays within it
-    const content = clip(`<h2>${title}</h2>${para()}${para()}`, 255);
-    const drafts = [clip(`<h2>${title}</h2>${para()}`, 255), clip(`<p>${lang2(lang, 'Brouillon', 'Draft')} : ${title}</p>`, 255)];
+    // blog content is limited in the payload (§4: String, max 255), so the seed stays within it
+    const max = maxLengthOf(resource('blog-post').payload.find((p) => p.name === 'content')!);
+    const content = clip(`<h2>${title}</h2>${para()}${para()}`, max);
+    const drafts = [clip(`<h2>${title}</h2>${para()}`, max), clip(`<p>${lang2(lang, 'Brouillon', 'Draft')} : ${title}</p>`, max)];
     const created = ctx.createdonSec();
     const visibleFrom = ctx.after(created, 0, 20 * DAY);
     const comments = rng.chance(0.65) ? [] : Array.from({ length: rng.int(1, 3) }, () => {
