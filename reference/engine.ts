@@ -8,7 +8,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import {
-  GET_CAP, INTEGER_DIGITS, ZERO_GUID, commonValidator, decimalLimitUnder, resources, validator,
+  GET_CAP, INTEGER_DIGITS, ZERO_GUID, decimalLimitUnder, schemaModel, type SchemaModel,
   type DecimalLimit, type FieldModel, type Operation, type PayloadPropModel, type ResourceModel, type ScalarKind,
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
@@ -33,6 +33,8 @@ export interface EngineOptions {
   faults?: Array<Partial<FaultHooks>>;
   /** builds the initial data (called again by reset()) */
   data: () => EngineData;
+  /** the resources it serves (default: the schema model of schemas/) */
+  model?: SchemaModel;
 }
 
 export interface EngineRequest {
@@ -135,9 +137,11 @@ export class Engine {
   private renderers = new Map<string, Renderer>();
   private fieldKinds = new Map<string, Map<string, FieldModel>>();
   private author = '';
+  private readonly model: SchemaModel;
 
   constructor(private opts: EngineOptions) {
-    for (const r of resources()) {
+    this.model = opts.model ?? schemaModel();
+    for (const r of this.model.resources) {
       this.prefixes.set(r.prefix, r);
       for (const op of r.operations) this.routes.set(`${r.prefix}/${op}`, { resource: r, op });
       this.fieldKinds.set(r.name, new Map(r.fields.map((f) => [f.name, f])));
@@ -181,13 +185,13 @@ export class Engine {
   load(): void {
     const data = this.opts.data();
     this.state.clear();
-    for (const r of resources()) {
+    for (const r of this.model.resources) {
       if (r.single) continue;
       const list = this.behaviour.emptyResources.includes(r.name) ? [] : (data.records[r.name] ?? []).map((x) => ({ ...x }));
       this.state.set(r.name, { list, byId: new Map(list.map((x) => [String(x.id).toLowerCase(), x])), sorted: null });
     }
     this.replica.clear();
-    for (const r of resources()) if (!r.single) this.replicate(r, -Infinity);
+    for (const r of this.model.resources) if (!r.single) this.replicate(r, -Infinity);
     this.store = { ...data.store, apikey: this.opts.apiKey };
     const users = this.state.get('user')?.list ?? [];
     const admin = users.find((u) => u.role === 'WEBSITE_ADMIN') ?? users[0];
@@ -449,7 +453,7 @@ export class Engine {
       if (!unknown) f[key] = value;
       else if (this.behaviour.unknownFilterKey === 'rejected') throw new ApiError(400, 'UNKNOWN_FILTER', `unknown filter "${key}" for ${r.prefix}`, [`/filters/${key} is not a known filter`]);
     }
-    const v = validator(r.name, 'Filters')(f);
+    const v = this.model.validator(r.name, 'Filters')(f);
     if (!v.ok) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: ${v.errors.join('; ')}`, v.errors.map((e) => `/filters${e.startsWith('(root)') ? e.slice(6) : e}`));
 
     const p = this.pipeline;
@@ -575,7 +579,7 @@ export class Engine {
   private checkItems(r: ResourceModel, items: Rec[], update: boolean): Rec[] {
     const errors: string[] = [];
     const toStore: Rec[] = [];
-    const check = validator(r.name, 'Payload');
+    const check = this.model.validator(r.name, 'Payload');
     items.forEach((raw, i) => {
       if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
         errors.push(`/data/${i} must be object`);
@@ -714,7 +718,7 @@ export class Engine {
   }
 
   private remove(r: ResourceModel, body: Rec): Rec {
-    const check = commonValidator('DeleteFilter')(body.filter);
+    const check = this.model.commonValidator('DeleteFilter')(body.filter);
     if (!check.ok) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filter: ${check.errors.join('; ')}`, check.errors.map((e) => `/filter${e.startsWith('(root)') ? e.slice(6) : e}`));
     const ids = new Set<string>();
     for (const f of body.filter as Array<{ id: string[] }>) for (const id of f.id) ids.add(id.toLowerCase());

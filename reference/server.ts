@@ -10,10 +10,10 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_TRANSPORT, resolveBehaviour, type Behaviour, type TransportFaults } from './behaviour.js';
-import { ApiError, Engine, type EngineData } from './engine.js';
-import { getFault } from './faults.js';
+import { ApiError, Engine, type EngineData, type Route } from './engine.js';
+import { getFault, type Fault } from './faults.js';
 import type { Rec, StaleRead } from './pipeline.js';
-import type { ResourceModel } from '../src/schema/model.js';
+import type { ResourceModel, SchemaModel } from '../src/schema/model.js';
 import { getVariant } from './variants.js';
 
 export type { Behaviour, TransportFaults } from './behaviour.js';
@@ -33,8 +33,13 @@ export interface ReferenceOptions {
   faults?: string[];
   transport?: Partial<TransportFaults>;
   tls?: { cert: string | Buffer; key: string | Buffer };
-  /** replaces reference/seed.ts as the data source (tests only) */
+  /** the initial data (called again by reset()); default: reference/seed.ts at `seed` */
   data?: () => EngineData;
+  /**
+   * The resources served (default: the schema model of schemas/): a model built from other
+   * schema documents serves other resources, with `data` holding their records.
+   */
+  model?: SchemaModel;
 }
 
 export interface RequestStats {
@@ -103,12 +108,6 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const HTML_ERROR = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>'
   + '<body><h1>Bad Gateway</h1><p>The upstream server did not answer.</p></body></html>\n';
 
-/**
- * The canary switch (transport.echoKey): a careless target that echoes the
- * key it was sent — in a header (URL-encoded and base64) on every answer, and
- * in every error message (raw, HTML-escaped, URL-encoded, base64, and the
- * request body as sent). storecheck must let none of it reach an output.
- */
 /** Until the answer drains or closes (both listeners removed once either fires). */
 function drained(res: ServerResponse): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -138,6 +137,12 @@ function underExistingIds(body: string, existing: Rec[]): string {
   return JSON.stringify(recs.map((rec, i) => (existing.length ? { ...rec, id: existing[i % existing.length].id } : rec)));
 }
 
+/**
+ * The canary switch (transport.echoKey): a careless target that echoes the
+ * key it was sent — in a header (URL-encoded and base64) on every answer, and
+ * in every error message (raw, HTML-escaped, URL-encoded, base64, and the
+ * request body as sent). storecheck must let none of it reach an output.
+ */
 function echoKey(raw: string, status: number, body: string, headers: Record<string, string> | undefined): { body: string; headers: Record<string, string> } {
   let key = '';
   try {
@@ -180,156 +185,213 @@ function tokenBucket(rps: number): { take(): boolean } {
   };
 }
 
-async function defaultData(seed: number, b: Behaviour): Promise<() => EngineData> {
+async function defaultData(seed: number, b: Behaviour, model: SchemaModel | undefined): Promise<() => EngineData> {
   const { seedData } = await import('./seed.js');
-  return () => seedData(seed, { bigResource: b.bigResource, bigCount: b.bigCount });
+  return () => seedData(seed, { bigResource: b.bigResource, bigCount: b.bigCount, ...(model ? { model } : {}) });
 }
 
-export async function startReferenceServer(opts: ReferenceOptions = {}): Promise<ReferenceServer> {
+/** What the parts of a running server share: the engine, the switches, the counters. */
+interface ServerContext {
+  engine: Engine;
+  faults: Fault[];
+  transport: TransportFaults;
+  stats: RequestStats;
+  /** the transport faults' seeded draws, in arrival order */
+  random: () => number;
+  limiter: { take(): boolean };
+  /** the records held before the run (the lying switches answer with their ids or add them) */
+  before: { records: Record<string, Rec[]> };
+}
+
+const bump = (m: Record<string, number>, k: string) => { m[k] = (m[k] ?? 0) + 1; };
+
+/** The engine and the switches, from the options (a variant, behaviour on top of it, faults, transport, data). */
+async function serverContext(opts: ReferenceOptions): Promise<{ ctx: ServerContext; apiKey: string; behaviour: Behaviour }> {
   const variant = opts.variant ? getVariant(opts.variant) : undefined;
   const behaviour = resolveBehaviour(variant?.behaviour, opts.behaviour);
   const faults = (opts.faults ?? []).map(getFault);
   const transport: TransportFaults = { ...DEFAULT_TRANSPORT, ...opts.transport };
   const apiKey = opts.apiKey ?? randomBytes(24).toString('base64url');
-  const data = opts.data ?? (await defaultData(opts.seed ?? 1, behaviour));
-  const engine = new Engine({ apiKey, behaviour, faults: faults.map((f) => f.hooks), data });
-  const stats = newStats();
-  const random = prng(transport.seed);
-  const bump = (m: Record<string, number>, k: string) => { m[k] = (m[k] ?? 0) + 1; };
-  const limiter = tokenBucket(transport.limitRps);
-  // the records held before the run (the lying switches answer with their ids or add them)
+  const data = opts.data ?? (await defaultData(opts.seed ?? 1, behaviour, opts.model));
+  const engine = new Engine({ apiKey, behaviour, faults: faults.map((f) => f.hooks), data, ...(opts.model ? { model: opts.model } : {}) });
   const lying = transport.createAnswersExistingIds || transport.updateAnswersExistingIds || transport.getAddsForeignRecord;
-  const before = lying ? engine.snapshot() : { records: {} as Record<string, Rec[]> };
+  const ctx: ServerContext = {
+    engine, faults, transport, stats: newStats(), random: prng(transport.seed), limiter: tokenBucket(transport.limitRps),
+    before: lying ? engine.snapshot() : { records: {} },
+  };
+  return { ctx, apiKey, behaviour };
+}
 
-  /**
-   * A concurrency fault (faults.ts `stale`): the records an update names (or,
-   * for a create, the resource's id counter) are read, the server pauses, and
-   * the write then works from what it read.
-   */
-  async function staleRead(r: ResourceModel, op: string, raw: string): Promise<StaleRead | undefined> {
-    const f = faults.find((x) => x.stale?.resource === r.name && (x.stale.part === 'id-counter') === (op === 'create'))?.stale;
-    if (!f) return undefined;
-    if (f.part === 'id-counter') {
-      const count = engine.size(r);
-      await sleep(f.pauseMs);
-      return { records: new Map(), part: f.part, count };
-    }
-    let ids: unknown[] = [];
-    try {
-      const data = (JSON.parse(raw) as { data?: unknown })?.data;
-      if (Array.isArray(data)) ids = data.map((x) => (x && typeof x === 'object' ? (x as Rec).id : undefined));
-    } catch {
+/**
+ * A concurrency fault (faults.ts `stale`): the records an update names (or,
+ * for a create, the resource's id counter) are read, the server pauses, and
+ * the write then works from what it read.
+ */
+async function staleRead(ctx: ServerContext, r: ResourceModel, op: string, raw: string): Promise<StaleRead | undefined> {
+  const f = ctx.faults.find((x) => x.stale?.resource === r.name && (x.stale.part === 'id-counter') === (op === 'create'))?.stale;
+  if (!f) return undefined;
+  if (f.part === 'id-counter') {
+    const count = ctx.engine.size(r);
+    await sleep(f.pauseMs);
+    return { records: new Map(), part: f.part, count };
+  }
+  let ids: unknown[] = [];
+  try {
+    const data = (JSON.parse(raw) as { data?: unknown })?.data;
+    if (Array.isArray(data)) ids = data.map((x) => (x && typeof x === 'object' ? (x as Rec).id : undefined));
+  } catch {
+    return undefined;
+  }
+  const records = ctx.engine.peek(r, ids);
+  await sleep(f.pauseMs);
+  return { records, part: f.part };
+}
+
+/** The request body, or undefined when it was too large (answered 413). */
+async function readBody(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) {
+      send(ctx, res, 413, 'application/json', JSON.stringify({ error: { code: 'BODY_TOO_LARGE', message: 'request body too large' } }));
+      req.destroy();
       return undefined;
     }
-    const records = engine.peek(r, ids);
-    await sleep(f.pauseMs);
-    return { records, part: f.part };
+    chunks.push(chunk as Buffer);
   }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://reference.invalid');
-    const path = url.pathname;
-    const route = engine.route(path);
-    stats.total++;
-    bump(stats.byPath, path);
-    bump(stats.byOperation, route?.op ?? 'other');
-
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_BODY) {
-        send(res, 413, 'application/json', JSON.stringify({ error: { code: 'BODY_TOO_LARGE', message: 'request body too large' } }));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk as Buffer);
-    }
-
-    // transport faults: one draw per fault kind per eligible request, in arrival order
-    const eligible = !!route && (transport.allOperations || route.op === 'get' || route.op === 'count');
-    const draw = eligible ? [random(), random(), random(), random(), random(), random()] : [1, 1, 1, 1, 1, 1];
-    const [d503, dReset, dTruncate, dHtml, dSlow, d429] = draw;
-    if (transport.latencyMs > 0) await sleep(transport.latencyMs);
-    if (transport.slowMs > 0 && dSlow < transport.slowRate) await sleep(transport.slowMs);
-    if (res.destroyed) return;
-    if (dReset < transport.resetRate) {
-      bump(stats.byStatus, 'reset');
-      req.socket.destroy();
-      return;
-    }
-    if (transport.limitRps > 0 && !limiter.take()) {
-      bump(stats.byStatus, '429');
-      send(res, 429, 'application/json', JSON.stringify({ error: { code: 'RATE_LIMITED', message: `more than ${transport.limitRps} requests a second` } }), { 'retry-after': '1' });
-      return;
-    }
-    if (d429 < transport.rate429) {
-      bump(stats.byStatus, '429');
-      send(res, 429, 'application/json', JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'too many requests' } }), { 'retry-after': String(transport.retryAfterSeconds) });
-      return;
-    }
-    if (d503 < transport.rate503) {
-      const e = engine.errorResponse(new ApiError(503, 'UNAVAILABLE', 'service temporarily unavailable'));
-      const body = typeof e.body === 'string' ? e.body : JSON.stringify(e.body);
-      send(res, 503, e.contentType, body, { 'retry-after': String(transport.retryAfterSeconds) });
-      return;
-    }
-    if (dHtml < transport.htmlErrorRate) {
-      send(res, 200, 'text/html', HTML_ERROR);
-      return;
-    }
-
-    // hostile answers to the gets of resources (the store get, the preflight's, is left alone)
-    const resourceGet = route?.op === 'get' && !route.resource.single ? route.resource.name : undefined;
-    const of = (only: string | undefined) => !!resourceGet && (!only || only === resourceGet);
-    if (transport.hugeGetMb > 0 && of(transport.hugeGetResource)) return streamHuge(res, transport.hugeGetMb);
-    if (transport.deepNesting > 0 && of(transport.deepNestingResource)) return send(res, 200, 'application/json', '['.repeat(transport.deepNesting) + ']'.repeat(transport.deepNesting));
-
-    const raw = Buffer.concat(chunks).toString('utf8');
-    const stale = route?.op === 'update' || route?.op === 'create' ? await staleRead(route.resource, route.op, raw) : undefined;
-    const out = engine.handle({ method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw, ...(stale ? { stale } : {}) });
-    // the work is done; the answer is lost (drawn only when the switch is on: other seeded draws stay as they were)
-    if (transport.dropWriteAnswerRate > 0 && route && WRITES.has(route.op) && random() < transport.dropWriteAnswerRate) {
-      bump(stats.byStatus, 'dropped');
-      req.socket.destroy();
-      return;
-    }
-    let body = typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
-    let headers = out.headers;
-    if (transport.echoKey) ({ body, headers } = echoKey(raw, out.status, body, headers));
-    const held = route ? before.records[route.resource.name] ?? [] : [];
-    if (transport.createAnswersExistingIds && route?.op === 'create' && out.status === 200) body = underExistingIds(body, held);
-    if (transport.updateAnswersExistingIds && route?.op === 'update' && out.status === 200) body = underExistingIds(body, held);
-    if (transport.getAddsForeignRecord && route?.op === 'get' && out.status === 200 && held.length && hasArrayFilter(route.resource, raw)) {
-      body = JSON.stringify([...(JSON.parse(body) as Rec[]), engine.pipeline.renderGet(route.resource, held[0])]);
-    }
-    if (dTruncate < transport.truncateRate) body = body.slice(0, Math.floor(body.length / 2));
-    send(res, out.status, out.contentType, body, headers);
+/**
+ * The transport faults decided before the request is processed (latency, a
+ * slow answer, a reset, a rate limit, 429, 503, an HTML page): one draw per
+ * fault kind per eligible request, in arrival order. True when the request
+ * was answered (or dropped) here; `truncate` is the draw of the truncation
+ * decided after processing.
+ */
+async function beforeProcessing(ctx: ServerContext, route: Route | undefined, req: IncomingMessage, res: ServerResponse): Promise<{ answered: boolean; truncate: number }> {
+  const { transport, stats, engine } = ctx;
+  const eligible = !!route && (transport.allOperations || route.op === 'get' || route.op === 'count');
+  const draw = eligible ? [ctx.random(), ctx.random(), ctx.random(), ctx.random(), ctx.random(), ctx.random()] : [1, 1, 1, 1, 1, 1];
+  const [d503, dReset, dTruncate, dHtml, dSlow, d429] = draw;
+  const answered = { answered: true, truncate: dTruncate };
+  if (transport.latencyMs > 0) await sleep(transport.latencyMs);
+  if (transport.slowMs > 0 && dSlow < transport.slowRate) await sleep(transport.slowMs);
+  if (res.destroyed) return answered;
+  if (dReset < transport.resetRate) {
+    bump(stats.byStatus, 'reset');
+    req.socket.destroy();
+    return answered;
   }
-
-  /** A JSON array `mb` MB long (Infinity: endless), streamed as the client reads it; ends when the client hangs up. */
-  async function streamHuge(res: ServerResponse, mb: number): Promise<void> {
-    bump(stats.byStatus, 'huge');
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    const chunk = Buffer.from(`{"id":"${'0'.repeat(36)}","name":"${'x'.repeat(1000)}"},`.repeat(1000));
-    const total = Number.isFinite(mb) ? mb * 1024 * 1024 : Infinity;
-    res.write('[');
-    for (let sent = 0; sent + chunk.length < total && !res.destroyed;) {
-      sent += chunk.length;
-      if (!res.write(chunk)) await drained(res);
-    }
-    if (!res.destroyed) res.end('{}]');
+  if (transport.limitRps > 0 && !ctx.limiter.take()) {
+    bump(stats.byStatus, '429');
+    send(ctx, res, 429, 'application/json', JSON.stringify({ error: { code: 'RATE_LIMITED', message: `more than ${transport.limitRps} requests a second` } }), { 'retry-after': '1' });
+    return answered;
   }
-
-  function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
-    bump(stats.byStatus, String(status));
-    if (res.destroyed) return;
-    const buf = Buffer.from(body, 'utf8');
-    res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'content-length': String(buf.length), ...headers });
-    res.end(buf);
+  if (d429 < transport.rate429) {
+    bump(stats.byStatus, '429');
+    send(ctx, res, 429, 'application/json', JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'too many requests' } }), { 'retry-after': String(transport.retryAfterSeconds) });
+    return answered;
   }
+  if (d503 < transport.rate503) {
+    const e = engine.errorResponse(new ApiError(503, 'UNAVAILABLE', 'service temporarily unavailable'));
+    const body = typeof e.body === 'string' ? e.body : JSON.stringify(e.body);
+    send(ctx, res, 503, e.contentType, body, { 'retry-after': String(transport.retryAfterSeconds) });
+    return answered;
+  }
+  if (dHtml < transport.htmlErrorRate) {
+    send(ctx, res, 200, 'text/html', HTML_ERROR);
+    return answered;
+  }
+  return { answered: false, truncate: dTruncate };
+}
 
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
+/** Hostile answers to the gets of resources (the store get, the preflight's, is left alone): true when one was sent. */
+async function hostileGet(ctx: ServerContext, route: Route | undefined, res: ServerResponse): Promise<boolean> {
+  const { transport } = ctx;
+  const resourceGet = route?.op === 'get' && !route.resource.single ? route.resource.name : undefined;
+  const of = (only: string | undefined) => !!resourceGet && (!only || only === resourceGet);
+  if (transport.hugeGetMb > 0 && of(transport.hugeGetResource)) {
+    await streamHuge(ctx, res, transport.hugeGetMb);
+    return true;
+  }
+  if (transport.deepNesting > 0 && of(transport.deepNestingResource)) {
+    send(ctx, res, 200, 'application/json', '['.repeat(transport.deepNesting) + ']'.repeat(transport.deepNesting));
+    return true;
+  }
+  return false;
+}
+
+/** The answer as the switches bend it after processing: the key echoed, lying ids, a foreign record. */
+function bentAnswer(ctx: ServerContext, route: Route | undefined, raw: string, out: { status: number; body: unknown; headers?: Record<string, string> }): { body: string; headers: Record<string, string> | undefined } {
+  const { transport, engine } = ctx;
+  let body = typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
+  let headers = out.headers;
+  if (transport.echoKey) ({ body, headers } = echoKey(raw, out.status, body, headers));
+  const held = route ? ctx.before.records[route.resource.name] ?? [] : [];
+  if (transport.createAnswersExistingIds && route?.op === 'create' && out.status === 200) body = underExistingIds(body, held);
+  if (transport.updateAnswersExistingIds && route?.op === 'update' && out.status === 200) body = underExistingIds(body, held);
+  if (transport.getAddsForeignRecord && route?.op === 'get' && out.status === 200 && held.length && hasArrayFilter(route.resource, raw)) {
+    body = JSON.stringify([...(JSON.parse(body) as Rec[]), engine.pipeline.renderGet(route.resource, held[0])]);
+  }
+  return { body, headers };
+}
+
+/** One request: counted, read, shaken by the transport faults, processed by the engine, answered. */
+async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { engine, stats, transport } = ctx;
+  const url = new URL(req.url ?? '/', 'http://reference.invalid');
+  const path = url.pathname;
+  const route = engine.route(path);
+  stats.total++;
+  bump(stats.byPath, path);
+  bump(stats.byOperation, route?.op ?? 'other');
+
+  const raw = await readBody(ctx, req, res);
+  if (raw === undefined) return;
+  const { answered, truncate } = await beforeProcessing(ctx, route, req, res);
+  if (answered || (await hostileGet(ctx, route, res))) return;
+
+  const stale = route?.op === 'update' || route?.op === 'create' ? await staleRead(ctx, route.resource, route.op, raw) : undefined;
+  const out = engine.handle({ method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw, ...(stale ? { stale } : {}) });
+  // the work is done; the answer is lost (drawn only when the switch is on: other seeded draws stay as they were)
+  if (transport.dropWriteAnswerRate > 0 && route && WRITES.has(route.op) && ctx.random() < transport.dropWriteAnswerRate) {
+    bump(stats.byStatus, 'dropped');
+    req.socket.destroy();
+    return;
+  }
+  const bent = bentAnswer(ctx, route, raw, out);
+  const body = truncate < transport.truncateRate ? bent.body.slice(0, Math.floor(bent.body.length / 2)) : bent.body;
+  send(ctx, res, out.status, out.contentType, body, bent.headers);
+}
+
+/** A JSON array `mb` MB long (Infinity: endless), streamed as the client reads it; ends when the client hangs up. */
+async function streamHuge(ctx: ServerContext, res: ServerResponse, mb: number): Promise<void> {
+  bump(ctx.stats.byStatus, 'huge');
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  const chunk = Buffer.from(`{"id":"${'0'.repeat(36)}","name":"${'x'.repeat(1000)}"},`.repeat(1000));
+  const total = Number.isFinite(mb) ? mb * 1024 * 1024 : Infinity;
+  res.write('[');
+  for (let sent = 0; sent + chunk.length < total && !res.destroyed;) {
+    sent += chunk.length;
+    if (!res.write(chunk)) await drained(res);
+  }
+  if (!res.destroyed) res.end('{}]');
+}
+
+function send(ctx: ServerContext, res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+  bump(ctx.stats.byStatus, String(status));
+  if (res.destroyed) return;
+  const buf = Buffer.from(body, 'utf8');
+  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'content-length': String(buf.length), ...headers });
+  res.end(buf);
+}
+
+/** The HTTP listener: requests in flight counted, an error of the server answered 500 (or the socket closed). */
+function listenerOf(ctx: ServerContext): (req: IncomingMessage, res: ServerResponse) => void {
+  const { stats } = ctx;
+  return (req, res) => {
     stats.inFlight++;
     if (stats.inFlight > stats.peakInFlight) stats.peakInFlight = stats.inFlight;
     let done = false;
@@ -340,9 +402,9 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
       }
     };
     res.once('close', finish);
-    handle(req, res).catch((err) => {
+    handle(ctx, req, res).catch((err) => {
       if (!res.headersSent && !res.destroyed) {
-        send(res, 500, 'application/json', JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: String(err?.message ?? err) } }));
+        send(ctx, res, 500, 'application/json', JSON.stringify({ error: { code: 'INTERNAL_ERROR', message: String(err?.message ?? err) } }));
       } else {
         res.destroy();
       }
@@ -350,7 +412,10 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
       if (res.destroyed || res.writableEnded) finish();
     });
   };
+}
 
+/** An HTTP(S) server listening on the options' host and port, and the URL it is reached at. */
+async function listen(opts: ReferenceOptions, listener: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ server: Server; url: string }> {
   const server: Server = opts.tls
     ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
     : createHttpServer(listener);
@@ -365,17 +430,21 @@ export async function startReferenceServer(opts: ReferenceOptions = {}): Promise
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
-  const url = `${opts.tls ? 'https' : 'http'}://${shownHost}:${port}`;
+  return { server, url: `${opts.tls ? 'https' : 'http'}://${shownHost}:${port}` };
+}
 
+export async function startReferenceServer(opts: ReferenceOptions = {}): Promise<ReferenceServer> {
+  const { ctx, apiKey, behaviour } = await serverContext(opts);
+  const { server, url } = await listen(opts, listenerOf(ctx));
   return {
     url,
     apiKey,
     behaviour,
-    stats,
-    snapshot: () => engine.snapshot(),
+    stats: ctx.stats,
+    snapshot: () => ctx.engine.snapshot(),
     reset() {
-      engine.load();
-      stats.reset();
+      ctx.engine.load();
+      ctx.stats.reset();
     },
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
