@@ -14,8 +14,8 @@
  * or point at other records; the producers below fill every other field by name
  * (id, author, createdon, slug, seo*, address blocks by prefix) and then by kind.
  */
-import { resources, type FieldModel, type ResourceModel } from '../src/schema/model.js';
-import { BUILDERS, buildStore } from './seed/builders.js';
+import { schemaModel, type FieldModel, type SchemaModel } from '../src/schema/model.js';
+import { BUILDERS, buildStore, type Builder } from './seed/builders.js';
 import { Ctx, T0, T1, setHints, type Rec, type StateInfo, type World } from './seed/context.js';
 import { clip, dateOnly, dateTime, fixed, slugify } from './seed/format.js';
 import { REGIONS } from './seed/geo.js';
@@ -25,10 +25,18 @@ import { STORE_NAME } from './seed/vocab.js';
 
 
 export interface SeedOptions {
-  /** the resource that gets `bigCount` records (over the 1000-record get cap); null: none. Default 'file'. */
+  /** the resource that gets `bigCount` records (over the get cap of §8); null: none. Default 'file'. */
   bigResource?: string | null;
   /** records of the big resource; default 1200 */
   bigCount?: number;
+  /** the resources whose Record schemas the records complete (default: the schema model of schemas/) */
+  model?: SchemaModel;
+  /**
+   * The seed data, in build order (every resource after the ones it references): default
+   * BUILDERS (reference/seed/builders.ts). A resource added to the schemas is seeded by adding
+   * its builder there; a test passes a list with one more.
+   */
+  builders?: ReadonlyArray<[string, Builder]>;
 }
 
 export interface SeedData {
@@ -36,23 +44,8 @@ export interface SeedData {
   store: Record<string, any>;
 }
 
-/** Records per resource in a small store. */
-export const DEFAULT_COUNTS: Readonly<Record<string, number>> = {
-  product: 60,
-  'blog-post': 24,
-  coupon: 30,
-  page: 20,
-  collection: 20,
-  category: 24,
-  order: 60,
-  customer: 50,
-  'shipping-method': 21,
-  tax: 26,
-  'payment-method': 21,
-  user: 20,
-  file: 48,
-  country: 30,
-};
+/** Records per resource in a small store (each builder's count). */
+export const DEFAULT_COUNTS: Readonly<Record<string, number>> = Object.fromEntries(BUILDERS.map(([name, b]) => [name, b.count]));
 
 /** The resources seedData fills (every resource of §1 but the single store). */
 export const SEEDED_RESOURCES: readonly string[] = BUILDERS.map(([name]) => name);
@@ -60,16 +53,18 @@ export const SEEDED_RESOURCES: readonly string[] = BUILDERS.map(([name]) => name
 export function seedData(seed: number, opts: SeedOptions = {}): SeedData {
   const big = opts.bigResource === undefined ? 'file' : opts.bigResource;
   const bigCount = opts.bigCount ?? 1200;
-  if (big !== null && !SEEDED_RESOURCES.includes(big)) {
-    throw new Error(`seedData: bigResource "${big}" is not a seeded resource (one of: ${SEEDED_RESOURCES.join(', ')}; or null)`);
+  const builders = opts.builders ?? BUILDERS;
+  const seeded = builders.map(([name]) => name);
+  if (big !== null && !seeded.includes(big)) {
+    throw new Error(`seedData: bigResource "${big}" is not a seeded resource (one of: ${seeded.join(', ')}; or null)`);
   }
   if (!Number.isInteger(bigCount) || bigCount < 0) throw new Error(`seedData: bigCount must be a non-negative integer, got ${bigCount}`);
 
   const sw = seedWords(seed);
-  const models = modelsByName();
+  const models = new Map((opts.model ?? schemaModel()).resources.map((r) => [r.name, r]));
   const world = makeWorld(sw);
-  for (const [name, builder] of BUILDERS) {
-    const n = name === big ? bigCount : DEFAULT_COUNTS[name];
+  for (const [name, builder] of builders) {
+    const n = name === big ? bigCount : builder.count;
     const salt = hashString(name);
     const state = builder.prepare?.(world, n, new Rng(sw[0], sw[1], salt, 0xffffffff));
     const fields = models.get(name)?.fields;
@@ -125,10 +120,6 @@ function indexCountries(world: World): void {
   world.stateByKey = new Map(world.states.map((s) => [`${s.country}-${s.code}`, s]));
   world.statesCA = world.states.filter((s) => s.country === 'CA');
   world.statesUS = world.states.filter((s) => s.country === 'US');
-}
-
-function modelsByName(): Map<string, ResourceModel> {
-  return new Map(resources().map((r) => [r.name, r]));
 }
 
 // ------------------------------------------------------------------ schema pass

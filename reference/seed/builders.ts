@@ -19,7 +19,14 @@ import {
   STAFF_EMAIL_DOMAIN, STORE_HOST, STORE_NAME, TAGS, VENDORS, type Lang,
 } from './vocab.js';
 
+/**
+ * The seed data of one resource: how many records a small store holds, and how each is built.
+ * A builder gives the values that must agree with each other or point at other records; the
+ * schema pass of reference/seed.ts fills every other field of the resource's Record schema.
+ */
 export interface Builder<S = any> {
+  /** records in a small store (the big resource gets Behaviour.bigCount instead) */
+  count: number;
   /** once per resource, with a stream of its own (permutations, lookups) */
   prepare?(world: World, n: number, rng: Rng): S;
   build(ctx: Ctx<S>): void;
@@ -58,6 +65,7 @@ function versions(ctx: Ctx, content: string, drafts: string[], order: 'oldest-fi
 // ---------------------------------------------------------------- country
 
 const country: Builder = {
+  count: 30,
   build(ctx) {
     const { i } = ctx;
     const j = i - COUNTRIES.length;
@@ -74,6 +82,7 @@ const country: Builder = {
 // ---------------------------------------------------------------- user
 
 const user: Builder<{ emails: Set<string> }> = {
+  count: 20,
   prepare: () => ({ emails: new Set() }),
   build(ctx) {
     const { rng, i } = ctx;
@@ -101,6 +110,7 @@ const user: Builder<{ emails: Set<string> }> = {
 // ---------------------------------------------------------------- file
 
 const file: Builder<{ perm: number[] }> = {
+  count: 48,
   prepare: (_w, _n, rng) => ({ perm: rng.permutation(FILE_SUBJECTS.length) }),
   build(ctx) {
     const { rng, i } = ctx;
@@ -124,8 +134,9 @@ const imageFilesOf = (ctx: Ctx) => ctx.derived('image-files', () => ctx.records(
 
 // ---------------------------------------------------------------- category, collection
 
-function taxonomy(pool: Array<[string, Lang]>, kind: 'category' | 'collection'): Builder<{ perm: number[] }> {
+function taxonomy(pool: Array<[string, Lang]>, kind: 'category' | 'collection', count: number): Builder<{ perm: number[] }> {
   return {
+    count,
     prepare: (_w, _n, rng) => ({ perm: rng.permutation(pool.length) }),
     build(ctx) {
       const { idx, round } = poolIndex(ctx.state.perm, ctx.i);
@@ -143,6 +154,7 @@ function taxonomy(pool: Array<[string, Lang]>, kind: 'category' | 'collection'):
 // ---------------------------------------------------------------- customer
 
 const customer: Builder<{ emails: Set<string> }> = {
+  count: 50,
   prepare: () => ({ emails: new Set() }),
   build(ctx) {
     const { rng } = ctx;
@@ -165,7 +177,95 @@ const customer: Builder<{ emails: Set<string> }> = {
 
 interface ProductState { perm: number[]; offsets: number[]; low: number; high: number; skus: Set<string> }
 
+/** Each base name first plain, then with each qualifier once (order shuffled per base), then numbered. */
+function productName(state: ProductState, i: number): { name: string; base: string; lang: Lang } {
+  const B = PRODUCTS.length, Q = PRODUCT_QUALIFIERS.length;
+  const baseIdx = state.perm[i % B];
+  const lap = Math.floor(i / B);
+  const [base, lang] = PRODUCTS[baseIdx];
+  const l = lap % Q;
+  const qualifier = l === 0 ? '' : PRODUCT_QUALIFIERS[1 + ((l - 1 + state.offsets[baseIdx]) % (Q - 1))];
+  return { name: numbered(base + qualifier, Math.floor(lap / Q)), base, lang };
+}
+
+/**
+ * Price and discount in cents: mostly 2..250 $, a tail up to 9999.99 (log-uniform pieces) with
+ * shop-like endings; the extremes 0.50 and 9999.99 are always present.
+ */
+function productPricing(rng: Rng, i: number, state: ProductState): { cents: number; discounted: boolean; discountCents: number } {
+  let cents: number;
+  if (i === state.low) cents = 50;
+  else if (i === state.high) cents = 999_999;
+  else {
+    const [lo, hi] = rng.weighted([[[0.5, 5], 10], [[5, 250], 65], [[250, 2500], 18], [[2500, 9999.99], 7]] as const);
+    const dollars = Math.exp(Math.log(lo) + rng.float() * (Math.log(hi) - Math.log(lo)));
+    cents = dollars < 5 ? Math.round(dollars * 100) : Math.floor(dollars) * 100 + rng.pick([99, 99, 95, 0, 50, 49, rng.int(0, 99)]);
+    cents = Math.min(999_999, Math.max(50, cents));
+  }
+  const discounted = rng.chance(0.35);
+  const discountCents = discounted ? Math.max(1, Math.min(cents - 1, Math.round(cents * (0.6 + 0.3 * rng.float())))) : 0;
+  return { cents, discounted, discountCents };
+}
+
+/** Weight (2 digits with 2 decimals, in hundredths: 0.00..99.99), minbuy and maxbuy. */
+function productMeasures(rng: Rng): { weight: number; minbuy: number; maxbuy: number } {
+  const weight = rng.chance(0.04) ? 0 : rng.chance(0.03) ? 9999 : logInt(rng, 5, 4500);
+  const minbuy = rng.weighted([[1, 80], [2, 10], [6, 5], [12, 5]] as const);
+  const maxbuy = rng.chance(0.5) ? 0 : Math.max(minbuy, rng.pick([5, 10, 12, 24, 50, 99, 100]));
+  return { weight, minbuy, maxbuy };
+}
+
+/** A SKU unique in the store (initials of the base name and the position) and an EAN-13 barcode, sometimes none. */
+function productCodes(rng: Rng, state: ProductState, base: string, i: number): { sku: string; barcode: string } {
+  const initials = fold(base).toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean).slice(0, 3).map((w) => w[0]).join('');
+  const sku = uniqueIn(state.skus, `${initials}-${pad(i + 1, 4)}`, (k) => `${initials}-${pad(i + 1, 4)}-${k}`);
+  const barcode = rng.chance(0.08) ? '' : ean13('754' + rng.digits(9));
+  return { sku, barcode };
+}
+
+/** Images (seeded image files, ranked) and reviews by seeded customers, after the product's creation. */
+function productMedia(ctx: Ctx<ProductState>, created: number): { images: Rec[]; reviews: Rec[] } {
+  const { rng } = ctx;
+  const imageFiles = imageFilesOf(ctx);
+  const customers = ctx.records('customer');
+  const images = rng.sample(imageFiles, rng.weighted([[0, 10], [1, 40], [2, 25], [3, 15], [4, 10]] as const))
+    .map((f, r) => ({ id: rng.guid(), url: f.url, rank: int(r + 1) }));
+  const reviews = (rng.chance(0.5) ? [] : rng.sample(customers, rng.int(1, 4))).map((c) => {
+    const rl: Lang = rng.chance(0.7) ? 'fr' : 'en';
+    return {
+      id: rng.guid(),
+      customerid: c.id,
+      rating: int(rng.weighted([[5, 45], [4, 30], [3, 12], [2, 7], [1, 6]] as const)),
+      comment: rng.pick(REVIEW_COMMENTS[rl]),
+      createdon: dateTime(ctx.after(created, DAY, 400 * DAY)),
+    };
+  });
+  return { images, reviews };
+}
+
+/** Variants (about half the products): 1-3 of one or two dimensions, each with its SKU, barcode and stock. */
+function productVariants(rng: Rng, sku: string, barcode: string): Rec[] {
+  const variants: Rec[] = [];
+  if (!rng.chance(0.45)) return variants;
+  const dims = rng.sample(['color', 'size', 'material', 'duration'] as const, rng.chance(0.7) ? 1 : 2);
+  const k = rng.int(1, 3);
+  const values = {
+    color: rng.sample(COLORS, k), size: rng.sample(SIZES, k), material: rng.sample(MATERIALS, k), duration: rng.sample(DURATIONS, k),
+  };
+  for (let v = 0; v < k; v++) {
+    const vr: Rec = { id: rng.guid(), color: '', size: '', material: '', duration: '' };
+    for (const d of dims) vr[d] = values[d][v];
+    vr.sku = `${sku}-${v + 1}`;
+    vr.barcode = barcode && rng.chance(0.8) ? ean13('754' + rng.digits(9)) : '';
+    vr.quantity = int(rng.chance(0.15) ? 0 : rng.int(1, 120));
+    vr.displayname = dims.map((d) => vr[d]).join(' / ');
+    variants.push(vr);
+  }
+  return variants;
+}
+
 const product: Builder<ProductState> = {
+  count: 60,
   prepare: (_w, n, rng) => {
     const perm = rng.permutation(PRODUCTS.length);
     const offsets = PRODUCTS.map(() => rng.int(0, PRODUCT_QUALIFIERS.length - 2));
@@ -174,81 +274,24 @@ const product: Builder<ProductState> = {
     if (high === low) high = (low + 1) % Math.max(n, 1);
     return { perm, offsets, low, high, skus: new Set() };
   },
+  // every draw of the seeded stream in the order it always had: the data stays the same for a seed
   build(ctx) {
     const { rng, i, state } = ctx;
-    const B = PRODUCTS.length, Q = PRODUCT_QUALIFIERS.length;
-    const baseIdx = state.perm[i % B];
-    const lap = Math.floor(i / B);
-    const [base, lang] = PRODUCTS[baseIdx];
-    // each base first plain, then with each qualifier once (order shuffled per base), then numbered
-    const l = lap % Q;
-    const qualifier = l === 0 ? '' : PRODUCT_QUALIFIERS[1 + ((l - 1 + state.offsets[baseIdx]) % (Q - 1))];
-    const round = Math.floor(lap / Q);
-    const name = numbered(base + qualifier, round);
+    const { name, base, lang } = productName(state, i);
     const vendor = rng.pick(VENDORS);
-
-    // price: mostly 2..250 $, a tail up to 9999.99 (log-uniform pieces) with shop-like endings;
-    // the extremes 0.50 and 9999.99 are always present
-    let cents: number;
-    if (i === state.low) cents = 50;
-    else if (i === state.high) cents = 999_999;
-    else {
-      const [lo, hi] = rng.weighted([[[0.5, 5], 10], [[5, 250], 65], [[250, 2500], 18], [[2500, 9999.99], 7]] as const);
-      const dollars = Math.exp(Math.log(lo) + rng.float() * (Math.log(hi) - Math.log(lo)));
-      cents = dollars < 5 ? Math.round(dollars * 100) : Math.floor(dollars) * 100 + rng.pick([99, 99, 95, 0, 50, 49, rng.int(0, 99)]);
-      cents = Math.min(999_999, Math.max(50, cents));
-    }
-    const discounted = rng.chance(0.35);
-    const discountCents = discounted ? Math.max(1, Math.min(cents - 1, Math.round(cents * (0.6 + 0.3 * rng.float())))) : 0;
-    // weight: 2 digits with 2 decimals, 0.00..99.99
-    const weight = rng.chance(0.04) ? 0 : rng.chance(0.03) ? 9999 : logInt(rng, 5, 4500);
-    const minbuy = rng.weighted([[1, 80], [2, 10], [6, 5], [12, 5]] as const);
-    const maxbuy = rng.chance(0.5) ? 0 : Math.max(minbuy, rng.pick([5, 10, 12, 24, 50, 99, 100]));
-    const initials = fold(base).toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean).slice(0, 3).map((w) => w[0]).join('');
-    const sku = uniqueIn(state.skus, `${initials}-${pad(i + 1, 4)}`, (k) => `${initials}-${pad(i + 1, 4)}-${k}`);
-    const barcode = rng.chance(0.08) ? '' : ean13('754' + rng.digits(9));
+    const { cents, discounted, discountCents } = productPricing(rng, i, state);
+    const { weight, minbuy, maxbuy } = productMeasures(rng);
+    const { sku, barcode } = productCodes(rng, state, base, i);
     const phrases = rng.sample(PRODUCT_PHRASES[lang], 2);
     const description = lang === 'fr'
       ? `${name}, par ${vendor}. ${phrases.join(' ')}`
       : `${name} by ${vendor}. ${phrases.join(' ')}`;
     const created = ctx.createdonSec();
-
     const categories = ctx.records('category');
     const collections = ctx.records('collection');
-    const imageFiles = imageFilesOf(ctx);
-    const customers = ctx.records('customer');
-
-    const images = rng.sample(imageFiles, rng.weighted([[0, 10], [1, 40], [2, 25], [3, 15], [4, 10]] as const))
-      .map((f, r) => ({ id: rng.guid(), url: f.url, rank: int(r + 1) }));
-    const reviews = (rng.chance(0.5) ? [] : rng.sample(customers, rng.int(1, 4))).map((c) => {
-      const rl: Lang = rng.chance(0.7) ? 'fr' : 'en';
-      return {
-        id: rng.guid(),
-        customerid: c.id,
-        rating: int(rng.weighted([[5, 45], [4, 30], [3, 12], [2, 7], [1, 6]] as const)),
-        comment: rng.pick(REVIEW_COMMENTS[rl]),
-        createdon: dateTime(ctx.after(created, DAY, 400 * DAY)),
-      };
-    });
+    const { images, reviews } = productMedia(ctx, created);
     const tags = rng.sample(TAGS, rng.weighted([[0, 15], [1, 25], [2, 30], [3, 20], [4, 10]] as const));
-
-    const variants: Rec[] = [];
-    if (rng.chance(0.45)) {
-      const dims = rng.sample(['color', 'size', 'material', 'duration'] as const, rng.chance(0.7) ? 1 : 2);
-      const k = rng.int(1, 3);
-      const values = {
-        color: rng.sample(COLORS, k), size: rng.sample(SIZES, k), material: rng.sample(MATERIALS, k), duration: rng.sample(DURATIONS, k),
-      };
-      for (let v = 0; v < k; v++) {
-        const vr: Rec = { id: rng.guid(), color: '', size: '', material: '', duration: '' };
-        for (const d of dims) vr[d] = values[d][v];
-        vr.sku = `${sku}-${v + 1}`;
-        vr.barcode = barcode && rng.chance(0.8) ? ean13('754' + rng.digits(9)) : '';
-        vr.quantity = int(rng.chance(0.15) ? 0 : rng.int(1, 120));
-        vr.displayname = dims.map((d) => vr[d]).join(' / ');
-        variants.push(vr);
-      }
-    }
+    const variants = productVariants(rng, sku, barcode);
 
     Object.assign(ctx.core, {
       name,
@@ -283,6 +326,7 @@ const product: Builder<ProductState> = {
 // ---------------------------------------------------------------- coupon
 
 const coupon: Builder<{ perm: number[] }> = {
+  count: 30,
   prepare: (_w, _n, rng) => ({ perm: rng.permutation(COUPONS.length) }),
   build(ctx) {
     const { rng } = ctx;
@@ -356,6 +400,7 @@ const TAXES: Array<[string, string, number, Applies]> = [
 ];
 
 const tax: Builder = {
+  count: 26,
   build(ctx) {
     const { idx, round } = poolIndex(TAXES.map((_, k) => k), ctx.i);
     const [name, numbers, rate, applies] = TAXES[idx];
@@ -399,6 +444,7 @@ const SHIPPINGS: Array<[string, 'REALTIME' | 'PICKUP', string | null, Applies]> 
 ];
 
 const shippingMethod: Builder = {
+  count: 21,
   build(ctx) {
     const { rng } = ctx;
     const { idx, round } = poolIndex(SHIPPINGS.map((_, k) => k), ctx.i);
@@ -458,6 +504,7 @@ const PAYMENTS: Array<[string, Applies, string[]?]> = [
 ];
 
 const paymentMethod: Builder = {
+  count: 21,
   build(ctx) {
     const { idx, round } = poolIndex(PAYMENTS.map((_, k) => k), ctx.i);
     const [name, applies, explicit] = PAYMENTS[idx];
@@ -475,6 +522,7 @@ const paymentMethod: Builder = {
 // ---------------------------------------------------------------- blog post
 
 const blogPost: Builder<{ perm: number[] }> = {
+  count: 24,
   prepare: (_w, _n, rng) => ({ perm: rng.permutation(BLOG_TITLES.length) }),
   build(ctx) {
     const { rng } = ctx;
@@ -514,6 +562,7 @@ const blogPost: Builder<{ perm: number[] }> = {
 // ---------------------------------------------------------------- page
 
 const page: Builder<{ perm: number[] }> = {
+  count: 20,
   prepare: (_w, n, rng) => {
     const perm = rng.permutation(PAGES.length);
     // the home page (pool entry 0) is always among the seeded pages
@@ -582,86 +631,129 @@ function personOf(rec: Rec): Person {
   return p as Person;
 }
 
+/** When the order was placed: creation time grows with i (numbers follow it), a few ties with the order before. */
+function orderCreated(ctx: Ctx<OrderState>): number {
+  const { rng, i, n } = ctx;
+  const step = (T1 - T0) / Math.max(n, 1);
+  const prev = ctx.built[i - 1]?.createdon;
+  const created = prev && rng.chance(0.05) ? epoch(prev) : Math.floor(T0 + i * step + rng.float() * step * 0.8);
+  ctx.core.createdon = dateTime(created);
+  return created;
+}
+
+interface OrderPeople { cust: Rec | undefined; buyer: Person; billing: Person; shipping: Person; billingsame: boolean; shippingsame: boolean }
+
+/** The buyer (a customer who existed when the order was placed) and the billing and shipping addresses. */
+function orderPeople(ctx: Ctx<OrderState>, created: number): OrderPeople {
+  const { rng, world, state } = ctx;
+  let hi = 0;
+  while (hi < state.times.length && state.times[hi] <= created) hi++;
+  const cust = state.customersByTime.length ? state.customersByTime[hi > 0 ? rng.int(0, hi - 1) : rng.int(0, state.customersByTime.length - 1)] : undefined;
+  const buyer: Person = cust ? personOf(cust) : makePerson(rng, world);
+  const billingsame = rng.chance(0.75);
+  const billing: Person = billingsame ? buyer : { ...buyer, ...makeAddress(rng, world, buyer.lang), email: buyer.email };
+  const shippingsame = rng.chance(0.65);
+  const shipping: Person = shippingsame ? billing : makePerson(rng, world);
+  ctx.persons.billing = billing;
+  ctx.persons.shipping = shipping;
+  return { cust, buyer, billing, shipping, billingsame, shippingsame };
+}
+
+/** 1-4 items of seeded products (a variant of one now and then), at the price the product sells for. */
+function orderItems(ctx: Ctx<OrderState>): Rec[] {
+  const { rng } = ctx;
+  return rng.sample(ctx.records('product'), rng.weighted([[1, 45], [2, 30], [3, 15], [4, 10]] as const)).map((p) => {
+    const variant = p.variants.length && rng.chance(0.7) ? rng.pick<Rec>(p.variants) : undefined;
+    const unit = p.discounted === 'true' ? p.discountprice : p.price;
+    return {
+      id: rng.guid(),
+      productid: p.id,
+      productvariantid: variant?.id ?? ZERO_GUID,
+      itemname: variant ? `${p.name} – ${variant.displayname}` : p.name,
+      unitprice: unit,
+      sku: variant?.sku ?? p.sku,
+      quantity: int(rng.weighted([[1, 70], [2, 20], [3, 6], [5, 4]] as const)),
+    };
+  });
+}
+
+const cents = (s: string) => Math.round(Number(s) * 100);
+
+interface OrderShipping { sm: Rec | undefined; carrier: Carrier | undefined; totalshipping: number; option: [string, string] }
+
+/** A shipping method that serves the address, its carrier and option, and what shipping costs (nothing with a free-shipping coupon). */
+function orderShipping(ctx: Ctx<OrderState>, shipping: Person, cp: Rec | undefined): OrderShipping {
+  const { rng } = ctx;
+  const ships = applicable(ctx.records('shipping-method'), shipping);
+  const sm = ships.length ? rng.pick(ships) : undefined;
+  const carrier: Carrier | undefined = sm ? hint(sm, 'carrier') : undefined;
+  let totalshipping = 0;
+  let option: [string, string] = ['', ''];
+  if (sm && sm.type === 'REALTIME') {
+    const fixedAmt = cents(sm.fixedamount);
+    totalshipping = (fixedAmt > 0 ? fixedAmt : rng.int(850, 4500)) + cents(sm.handlingfee);
+    if (carrier) option = rng.pick(carrier.options);
+  } else if (sm) totalshipping = cents(sm.handlingfee);
+  if (cp && cp.type === 'FREE_SHIPPING') totalshipping = 0;
+  return { sm, carrier, totalshipping, option };
+}
+
+/** The tax of the shipping address (its state, else its country, else everywhere): its rate in thousandths of a percent. */
+function orderTax(ctx: Ctx<OrderState>, shipping: Person): { tx: Rec | undefined; rate: number } {
+  const taxes = ctx.records('tax');
+  const candidates = [
+    taxes.filter((t) => t.appliesto === 'STATE' && t.appliestolist.includes(shipping.stateid)),
+    taxes.filter((t) => t.appliesto === 'COUNTRY' && t.appliestocountryid === shipping.countryid),
+    taxes.filter((t) => t.appliesto === 'EVERYWHERE'),
+  ].find((c) => c.length > 0);
+  const tx = candidates && ctx.rng.chance(0.92) ? ctx.rng.pick(candidates) : undefined;
+  return { tx, rate: tx ? Math.round(Number(tx.rate) * 1000) : 0 };
+}
+
+/** The payment, tracking and history sub-lists of an order (the seeded stream draws them in this order). */
+function orderEvents(ctx: Ctx<OrderState>, created: number, pm: Rec | undefined, carrier: Carrier | undefined, customerid: string, total: number, fr: boolean): Rec {
+  const { rng } = ctx;
+  return {
+    payments: pm
+      ? [{
+        id: rng.guid(), customerid, type: pm.type, amount: money(total),
+        trxid: `TRX-${rng.digits(10)}`, methodid: pm.id, createdon: dateTime(ctx.after(created, 60, 2 * DAY)),
+      }]
+      : [],
+    trackings: carrier
+      ? [{ id: rng.guid(), ...trackingFor(rng, carrier), providertype: carrier.code, providername: carrier.name, createdon: dateTime(ctx.after(created, 3600, 3 * DAY)) }]
+      : [],
+    histories: rng.chance(0.5) ? [] : [{
+      status: 'COMPLETED', createdon: dateTime(ctx.after(created, 600, 5 * DAY)), comment: fr ? 'Commande complétée' : 'Order completed',
+    }],
+  };
+}
+
 const order: Builder<OrderState> = {
+  count: 60,
   prepare: (world) => {
     const customersByTime = (world.records.customer ?? []).slice().sort((a, b) => (a.createdon < b.createdon ? -1 : a.createdon > b.createdon ? 1 : 0));
     return { customersByTime, times: customersByTime.map((c) => epoch(c.createdon)) };
   },
+  // every draw of the seeded stream in the order it always had: the data stays the same for a seed
   build(ctx) {
-    const { rng, i, n, world, state } = ctx;
-    // numbers follow creation time: createdon grows with i (a few ties)
-    const step = (T1 - T0) / Math.max(n, 1);
-    const prev = ctx.built[i - 1]?.createdon;
-    const created = prev && rng.chance(0.05) ? epoch(prev) : Math.floor(T0 + i * step + rng.float() * step * 0.8);
-    ctx.core.createdon = dateTime(created);
-
-    // a customer who existed when the order was placed
-    let hi = 0;
-    while (hi < state.times.length && state.times[hi] <= created) hi++;
-    const cust = state.customersByTime.length ? state.customersByTime[hi > 0 ? rng.int(0, hi - 1) : rng.int(0, state.customersByTime.length - 1)] : undefined;
-    const buyer: Person = cust ? personOf(cust) : makePerson(rng, world);
-
-    const billingsame = rng.chance(0.75);
-    const billing: Person = billingsame ? buyer : { ...buyer, ...makeAddress(rng, world, buyer.lang), email: buyer.email };
-    const shippingsame = rng.chance(0.65);
-    const shipping: Person = shippingsame ? billing : makePerson(rng, world);
-    ctx.persons.billing = billing;
-    ctx.persons.shipping = shipping;
-
-    // items
-    const products = ctx.records('product');
-    const items = rng.sample(products, rng.weighted([[1, 45], [2, 30], [3, 15], [4, 10]] as const)).map((p) => {
-      const variant = p.variants.length && rng.chance(0.7) ? rng.pick<Rec>(p.variants) : undefined;
-      const unit = p.discounted === 'true' ? p.discountprice : p.price;
-      return {
-        id: rng.guid(),
-        productid: p.id,
-        productvariantid: variant?.id ?? ZERO_GUID,
-        itemname: variant ? `${p.name} – ${variant.displayname}` : p.name,
-        unitprice: unit,
-        sku: variant?.sku ?? p.sku,
-        quantity: int(rng.weighted([[1, 70], [2, 20], [3, 6], [5, 4]] as const)),
-      };
-    });
-    const cents = (s: string) => Math.round(Number(s) * 100);
+    const { rng, i, world } = ctx;
+    const created = orderCreated(ctx);
+    const { cust, buyer, billing, shipping, billingsame, shippingsame } = orderPeople(ctx, created);
+    const items = orderItems(ctx);
     const totalprice = items.reduce((s, it) => s + cents(it.unitprice) * Number(it.quantity), 0);
-
-    // coupon
     const coupons = ctx.records('coupon');
     const cp = coupons.length && rng.chance(0.25) ? rng.pick(coupons) : undefined;
     const discount = cp && cp.type === 'AMOUNT_ORDER' ? cents(cp.discountamount) : 0;
     const totaldiscount = Math.min(discount, totalprice);
-
-    // shipping
-    const ships = applicable(ctx.records('shipping-method'), shipping);
-    const sm = ships.length ? rng.pick(ships) : undefined;
-    const carrier: Carrier | undefined = sm ? hint(sm, 'carrier') : undefined;
-    let totalshipping = 0;
-    let option: [string, string] = ['', ''];
-    if (sm && sm.type === 'REALTIME') {
-      const fixedAmt = cents(sm.fixedamount);
-      totalshipping = (fixedAmt > 0 ? fixedAmt : rng.int(850, 4500)) + cents(sm.handlingfee);
-      if (carrier) option = rng.pick(carrier.options);
-    } else if (sm) totalshipping = cents(sm.handlingfee);
-    if (cp && cp.type === 'FREE_SHIPPING') totalshipping = 0;
-
-    // tax of the shipping address: its state, else its country, else everywhere
-    const taxes = ctx.records('tax');
-    const candidates = [
-      taxes.filter((t) => t.appliesto === 'STATE' && t.appliestolist.includes(shipping.stateid)),
-      taxes.filter((t) => t.appliesto === 'COUNTRY' && t.appliestocountryid === shipping.countryid),
-      taxes.filter((t) => t.appliesto === 'EVERYWHERE'),
-    ].find((c) => c.length > 0);
-    const tx = candidates && rng.chance(0.92) ? rng.pick(candidates) : undefined;
-    const rate = tx ? Math.round(Number(tx.rate) * 1000) : 0; // thousandths of a percent
+    const { sm, carrier, totalshipping, option } = orderShipping(ctx, shipping, cp);
+    const { tx, rate } = orderTax(ctx, shipping);
     const totaltaxes = Math.round(((totalprice - totaldiscount) * rate) / 100_000);
     const totalshippingtaxes = sm && sm.taxable === 'true' ? Math.round((totalshipping * rate) / 100_000) : 0;
     const total = totalprice - totaldiscount + totaltaxes + totalshipping + totalshippingtaxes;
-
     const pms = applicable(ctx.records('payment-method'), billing);
     const pm = pms.length ? rng.pick(pms) : undefined;
     const customerid = cust?.id ?? ZERO_GUID;
-    const fr = buyer.lang === 'fr';
 
     Object.assign(ctx.core, {
       customerid,
@@ -688,18 +780,7 @@ const order: Builder<OrderState> = {
       shippingsame: bool(shippingsame),
       customernotes: rng.pick(NOTES),
       items,
-      payments: pm
-        ? [{
-          id: rng.guid(), customerid, type: pm.type, amount: money(total),
-          trxid: `TRX-${rng.digits(10)}`, methodid: pm.id, createdon: dateTime(ctx.after(created, 60, 2 * DAY)),
-        }]
-        : [],
-      trackings: carrier
-        ? [{ id: rng.guid(), ...trackingFor(rng, carrier), providertype: carrier.code, providername: carrier.name, createdon: dateTime(ctx.after(created, 3600, 3 * DAY)) }]
-        : [],
-      histories: rng.chance(0.5) ? [] : [{
-        status: 'COMPLETED', createdon: dateTime(ctx.after(created, 600, 5 * DAY)), comment: fr ? 'Commande complétée' : 'Order completed',
-      }],
+      ...orderEvents(ctx, created, pm, carrier, customerid, total, buyer.lang === 'fr'),
       _lang: buyer.lang,
     });
   },
@@ -764,8 +845,8 @@ export const BUILDERS: Array<[string, Builder]> = [
   ['country', country],
   ['user', user],
   ['file', file],
-  ['category', taxonomy(CATEGORIES, 'category')],
-  ['collection', taxonomy(COLLECTIONS, 'collection')],
+  ['category', taxonomy(CATEGORIES, 'category', 24)],
+  ['collection', taxonomy(COLLECTIONS, 'collection', 20)],
   ['customer', customer],
   ['product', product],
   ['coupon', coupon],
