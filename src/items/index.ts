@@ -4,8 +4,11 @@
  * (src/rules.ts), in a fixed order. Suites register their checks from it
  * (`checksOf(rule)`), the run knows the total before the first check, reports
  * compute coverage against it, and the reference server's generated faults
- * aim at its items. Adding a resource is a schema (and seed data for the
- * reference server): its items follow.
+ * aim at its items. Adding a resource is a schema plus seed data (a schema in
+ * schemas/, a builder in reference/seed/builders.ts): its checks and items
+ * follow, the suites register them, the generated faults and the reports take
+ * them in — test/unit/sixteenth-resource.test.ts proves it with a fixture
+ * resource (schemas/README.md "Adding a resource").
  */
 import { rule as ruleOf } from '../rules.js';
 import { resources } from '../schema/model.js';
