@@ -67,7 +67,8 @@ Project keywords kept as \`x-\` extensions: \`x-kind\` (what a string holds), \`
 (the field a filter key filters), \`x-decimal\` / \`x-integer\` (digit limits, also given as a
 \`pattern\`), \`x-known-values\` (Predefined values the spec shows, also given as \`examples\`),
 \`x-quirk\` (a documented formatting quirk), \`x-unique\`, \`x-references\`, \`x-record-field\`,
-\`x-optional-note\`, \`x-safe-value\` (payload notes).`;
+\`x-optional-note\`, \`x-safe-value\` (payload notes), \`x-date-pairs\` (payload DateTime properties that read
+as a period, start first).`;
 
 /** The fields of a record form grouped by how §4 formats them, as one description. */
 export function formattingText(fields: FieldModel[], form: 'get' | 'write'): string {
