@@ -16,7 +16,7 @@ import { allItems, rangePairs } from '../src/items/index.js';
 import { globToRegExp } from '../src/report/expectations.js';
 import { RULES, type RuleId } from '../src/rules.js';
 import { requestContext, type FaultHooks, type Rec } from './pipeline.js';
-import type { Fault } from './faults.js';
+import type { Fault } from './pipeline.js';
 
 export interface LocalFault extends Fault {
   family: Family;

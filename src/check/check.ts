@@ -24,7 +24,7 @@ import { checkDef, findCheckDef, checkIdOf, type CheckDef } from '../items/index
 import type { ObservationKey, ObservationValue } from '../observe/registry.js';
 import { rule as ruleOf, type Rule, type RuleId } from '../rules.js';
 import { resource as resourceModel, type ResourceModel } from '../schema/model.js';
-import { evidenceOf, toEvidence, trimValue } from './evidence.js';
+import { evidenceOf, toEvidence, trimValue } from '../report/evidence.js';
 import { CheckFailure, NotJudged, TargetError, isTargetError, requireOk, type FailureDetail } from './failure.js';
 import { ItemBook, type ItemRecord } from './items.js';
 import { commandsReplayPath, currentRun, runItemProperty } from './property.js';

@@ -5,7 +5,9 @@
  */
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { JsonSchema } from './model.js';
+
+/** A JSON Schema document or subschema, as read from schemas/. */
+export type JsonSchema = Record<string, any>;
 
 const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;

@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { compileAll, createAjv, type Validator, type ValidationResult } from './ajv.js';
+import { compileAll, createAjv, type JsonSchema, type Validator, type ValidationResult } from './ajv.js';
 import { RESOURCE_ORDER } from './resource-order.js';
 
 export const SCHEMA_DIR = fileURLToPath(new URL('../../schemas/', import.meta.url));
@@ -123,7 +123,7 @@ export interface ResourceModel {
   schemaId: string;
 }
 
-export type JsonSchema = Record<string, any>;
+export type { JsonSchema } from './ajv.js';
 
 interface LoadedSchemas {
   byId: Map<string, JsonSchema>;
