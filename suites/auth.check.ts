@@ -27,6 +27,12 @@ import type { Exchange } from '../src/client/http.js';
 import { resources, type ResourceModel } from '../src/schema/model.js';
 import { WRONG_KEY, carriesData } from '../src/observe/shared.js';
 import { batchArb } from '../generators/index.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['auth.key-in-body', 'auth.invalid-key-no-records', 'auth.missing-key-no-records', 'auth.invalid-key-no-change'],
+};
 
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));
 const STORE = resources().find((r) => r.single)!;

@@ -15,6 +15,12 @@ import { refsFixture, refsFor } from './support/refs.js';
 import { judgeConcurrentCreates, judgeCountWhileCreating } from './concurrency/creates.js';
 import { judgeDeleteDuringWalk } from './concurrency/delete-walk.js';
 import { judgeConcurrentUpdates } from './concurrency/updates.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['concurrency.updates', 'concurrency.creates', 'concurrency.count', 'concurrency.delete-walk'],
+};
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('concurrency');

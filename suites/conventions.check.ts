@@ -27,6 +27,20 @@ import { batchArb, updateArb, type Payload } from '../generators/index.js';
 import { readFirstPage, type Page } from './support/first-page.js';
 import { catalogue } from '../src/items/index.js';
 import type { RuleId } from '../src/rules.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: [
+    'conventions.scalar-strings',
+    'conventions.guid-form',
+    'conventions.datetime-form',
+    'conventions.audit-fields',
+    'conventions.record-schema',
+    'conventions.write-record-schema',
+    'conventions.date-form',
+  ],
+};
 
 const SECTION = '§2 Conventions';
 /** offenders listed in one failure message (the count says how many there were) */

@@ -12,6 +12,13 @@
 import { resources } from '../src/schema/model.js';
 import { registerFilterChecks } from './filters/register.js';
 import { sampleFixture } from './filters/sample.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['filters.id', 'filters.array', 'filters.range', 'filters.boolean', 'filters.date-only-bound', 'filters.count-agrees'],
+  resources: 'read-only',
+};
 
 for (const r of resources()) {
   if (r.writable || r.single || !r.filters.length) continue;

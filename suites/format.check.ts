@@ -32,6 +32,19 @@ import { readFirstPage, type Page } from './support/first-page.js';
 import { catalogue } from '../src/items/index.js';
 import type { RuleId } from '../src/rules.js';
 import { leaves, type Leaf } from '../src/schema/leaves.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: [
+    'format.get.boolean',
+    'format.get.decimal-dot',
+    'format.write.boolean',
+    'format.write.decimal-comma',
+    'format.write.product-size-zero',
+    'format.get.decimal-comma',
+  ],
+};
 
 const SECTION = '§4 Formatting differs by operation';
 const LIST_MAX = 12;

@@ -22,6 +22,12 @@ import { designedPayload } from './support/values.js';
 import {
   batches, countByIds, failValues, fitUtf16, getByIds, idsOf, matchResponse, payloadContext, payloadMismatches, payloads, withCreated,
 } from './support/writes.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['lifecycle.create.single', 'lifecycle.create.batch', 'lifecycle.create.round-trip', 'lifecycle.create.references'],
+};
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('lifecycle-create');

@@ -21,6 +21,12 @@ import { resources, type ResourceModel } from '../src/schema/model.js';
 import { describeValue } from '../src/values/index.js';
 import { refsFixture, refsFor, REFERENCED } from './support/refs.js';
 import { batches, countByIds, getByIds, idsOf, last, payloadContext, payloads, withCreated } from './support/writes.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['lifecycle.delete.response', 'lifecycle.delete.exact', 'lifecycle.delete.gone'],
+};
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('lifecycle-delete');

@@ -25,6 +25,12 @@ import {
   batches, changedFields, failValues, fieldOf, fitUtf16, getByIds, idsOf, matchResponse, payloadContext, payloadMismatches, payloads,
   sameFieldValue, updates, withCreated, type Mismatch,
 } from './support/writes.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['lifecycle.update.changes', 'lifecycle.update.response', 'lifecycle.update.others-untouched'],
+};
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('lifecycle-update');

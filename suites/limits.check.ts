@@ -24,6 +24,18 @@ import { resources, type PayloadPropModel, type ResourceModel } from '../src/sch
 import { codePointLength } from '../src/values/index.js';
 import { boundaryPayloads, retoken, type Payload } from '../generators/index.js';
 import { getByIds, matchResponse, mismatchesText, payloadMismatches, type Mismatch } from './support/writes.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: [
+    'limits.string-255',
+    'limits.integer-11-digits',
+    'limits.decimal-digits',
+    'limits.text-encoding',
+    'limits.page-content-65535',
+  ],
+};
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 

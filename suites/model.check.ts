@@ -20,6 +20,10 @@ import { designedSequence, generatedSequence, sequenceArb } from './model/sequen
 import { StoreModel, versionedProp } from './model/state.js';
 import { newReal, SequenceAbandoned, type Real } from './model/steps.js';
 import type { ModelRun } from './model/commands.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = { rules: ['model.sequence'] };
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('model');

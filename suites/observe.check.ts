@@ -23,6 +23,10 @@ import type { Exchange } from '../src/client/http.js';
 import { resources, type ResourceModel } from '../src/schema/model.js';
 import { WRONG_KEY, shapeFamily, shapeOf } from '../src/observe/shared.js';
 import { follows, orderOf, ORDERS, type OrderName } from '../src/observe/order.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = { rules: ['observe.consistent'] };
 
 const STORE = resources().find((r) => r.single)!;
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));

@@ -25,6 +25,12 @@ import { checksOf } from '../src/items/index.js';
 import { resources, type ResourceModel } from '../src/schema/model.js';
 import { batchArb } from '../generators/index.js';
 import { createCopies } from './support/copies.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['pagination.page-size', 'pagination.partition', 'pagination.count-total', 'pagination.cap-1000'],
+};
 
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));
 const SET_SIZE = 9;

@@ -4,6 +4,10 @@
  */
 import { check } from '../src/check/index.js';
 import { checksOf } from '../src/items/index.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = { rules: ['store.single-object', 'store.apikey-field'] };
 
 const [single] = checksOf('store.single-object');
 check(single, async (ctx) => {

@@ -25,6 +25,10 @@ import { describeValue, normalizeInteger, parseDateTime } from '../src/values/in
 import type { Payload } from '../generators/index.js';
 import { batches, getByIds, matchResponse, payloadContext, payloads, sleep, updates, withCreated } from './support/writes.js';
 import { versionedProp as recordedInVersions } from './model/state.js';
+import type { SuiteDeclaration } from '../src/items/plan.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = { rules: ['versions.initial', 'versions.append', 'versions.order'] };
 
 const VERSIONED = resources().filter((r) => r.writable && r.versionsOrder && r.fields.some((f) => f.name === 'versions'));
 const SECTION = '§3 States and transitions';

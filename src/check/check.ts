@@ -32,7 +32,7 @@ import { curlFor } from './reproducer.js';
 import { observed, runtime } from './runtime.js';
 import { Scope } from './scope.js';
 // items selected by --only: the rule `storecheck list` and the run's plan use too
-import { itemSelector } from '../run/plan.js';
+import { itemSelector } from '../items/select.js';
 
 /** A check as older suites state it; it must name a check of the catalogue. */
 export interface CheckSpec {
