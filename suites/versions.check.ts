@@ -20,6 +20,7 @@ import fc from 'fast-check';
 import { check, type CheckContext } from '../src/check/index.js';
 import type { Rec } from '../src/client/api.js';
 import type { Exchange } from '../src/client/http.js';
+import { checkOf } from '../src/items/index.js';
 import { resources, type ResourceModel } from '../src/schema/model.js';
 import { describeValue, normalizeInteger, parseDateTime } from '../src/values/index.js';
 import type { Payload } from '../generators/index.js';
@@ -141,7 +142,7 @@ function historyArb(r: ResourceModel, ctx: CheckContext, prop: string, count: { 
 for (const r of VERSIONED) {
   const prop = versionedProp(r);
 
-  check({ rule: 'versions.initial', resource: r.name, writes: true }, (c) => c.item('create', async (ctx) => {
+  check(checkOf('versions.initial', r.name), (c) => c.item('create', async (ctx) => {
     const pctx = payloadContext(ctx);
     await ctx.property(batches(r, pctx, { minLength: 1, maxLength: Math.max(1, ctx.depth.batch) }), async (batch) => {
       await withCreated(ctx, r, batch, async (created, ex) => {
@@ -158,7 +159,7 @@ for (const r of VERSIONED) {
     });
   }));
 
-  check({ rule: 'versions.append', resource: r.name, writes: true }, (c) => c.item('each-update', async (ctx) => {
+  check(checkOf('versions.append', r.name), (c) => c.item('each-update', async (ctx) => {
     let timedRunDone = false;
     await ctx.property(historyArb(r, ctx, prop, { min: 2, max: 3 }), async ([payload, ups]) => {
       const timed = !timedRunDone;
@@ -190,7 +191,7 @@ for (const r of VERSIONED) {
     });
   }));
 
-  check({ rule: 'versions.order', resource: r.name, writes: true }, (c) => c.item('get', async (ctx) => {
+  check(checkOf('versions.order', r.name), (c) => c.item('get', async (ctx) => {
     await ctx.property(historyArb(r, ctx, prop, { min: 2, max: 2 }), async ([payload, ups]: [Payload, Payload[]]) => {
       await withCreated(ctx, r, [payload], async ([rec], ex) => {
         const id = String(rec?.id);

@@ -1,4 +1,4 @@
-export { check, checkId, mixSeed, registeredChecks, type CheckContext, type CheckSpec, type CheckTaskMeta, type EvidenceItem, type FailInput, type ItemContext } from './check.js';
+export { check, mixSeed, type CheckContext, type CheckTaskMeta, type EvidenceItem, type FailInput, type ItemContext } from './check.js';
 export { CheckFailure, NotJudged, TargetError, isTargetError, requireOk, type FailureDetail } from './failure.js';
 export { evidenceOf, toEvidence } from '../report/evidence.js';
 export { fixture, type Fixture } from './fixture.js';

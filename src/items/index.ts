@@ -7,7 +7,7 @@
  * aim at its items. Adding a resource is a schema (and seed data for the
  * reference server): its items follow.
  */
-import { rule as ruleOf } from '../rules.js';
+import { rule as ruleOf, type RuleId } from '../rules.js';
 import { resources } from '../schema/model.js';
 import { filterChecks } from './filters.js';
 import { authChecks, conventionsChecks, formatChecks, observeChecks, paginationChecks, storeChecks } from './reads.js';
@@ -76,6 +76,11 @@ export function findCheckDef(id: string): CheckDef | undefined {
 
 export function itemDef(id: string): ItemDef | undefined {
   return (cache ??= build()).items.get(id);
+}
+
+/** The check of a rule on a resource without a subject (`<resource>.<rule>`); throws when the catalogue has none. */
+export function checkOf(rule: RuleId, resource: string): CheckDef {
+  return checkDef(checkIdOf({ rule, resource }));
 }
 
 /** The checks of one rule (optionally of one resource), in catalogue order. */
