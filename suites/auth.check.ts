@@ -20,15 +20,11 @@
  * the spec says where the key goes, not that a header must be refused.
  */
 import fc from 'fast-check';
-import { check, TargetError, type CheckContext } from '../src/check/index.js';
-import { countPath } from '../src/check/pages.js';
-import type { CallResult, KeyChoice, Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { checkOf } from '../src/items/index.js';
-import { resources, type ResourceModel } from '../src/schema/model.js';
-import { WRONG_KEY, carriesData } from '../src/observe/shared.js';
+import {
+  check, checkOf, TargetError, countPath, resources, WRONG_KEY, carriesData, type CheckContext, type CallResult, type KeyChoice,
+  type Rec, type Exchange, type ResourceModel, type SuiteDeclaration,
+} from '../src/check/index.js';
 import { batchArb } from '../generators/index.js';
-import type { SuiteDeclaration } from '../src/items/plan.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
 export const REGISTERS: SuiteDeclaration = {

@@ -4,10 +4,9 @@
  * (src/items/filters.ts), against a fixture of generated records built to
  * split them (filters/fixture.ts); count agrees with get case by case.
  */
-import { resources } from '../src/schema/model.js';
+import { resources, type SuiteDeclaration } from '../src/check/index.js';
 import { writableFixture } from './filters/fixture.js';
 import { registerFilterChecks } from './filters/register.js';
-import type { SuiteDeclaration } from '../src/items/plan.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
 export const REGISTERS: SuiteDeclaration = {

@@ -16,15 +16,12 @@
  * limit is an observation (limits.overlongString), not judged here.
  * Characters are counted in code points (what §8 "255 characters" reads as).
  */
-import { check, type CheckContext } from '../src/check/index.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { checksOf, LIMIT_PROPS, STRING_LIMIT, type LimitRule } from '../src/items/index.js';
-import { resources, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
-import { codePointLength } from '../src/values/index.js';
+import {
+  check, checksOf, LIMIT_PROPS, STRING_LIMIT, resources, codePointLength, type CheckContext, type Rec, type Exchange,
+  type LimitRule, type PayloadPropModel, type ResourceModel, type SuiteDeclaration,
+} from '../src/check/index.js';
 import { boundaryPayloads, retoken, type Payload } from '../generators/index.js';
 import { getByIds, matchResponse, mismatchesText, payloadMismatches, type Mismatch } from './support/writes.js';
-import type { SuiteDeclaration } from '../src/items/plan.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
 export const REGISTERS: SuiteDeclaration = {

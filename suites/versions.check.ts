@@ -17,16 +17,13 @@
  * (timestamps have whole seconds).
  */
 import fc from 'fast-check';
-import { check, type CheckContext } from '../src/check/index.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { checkOf } from '../src/items/index.js';
-import { resources, type ResourceModel } from '../src/schema/model.js';
-import { describeValue, normalizeInteger, parseDateTime } from '../src/values/index.js';
+import {
+  check, checkOf, resources, describeValue, normalizeInteger, parseDateTime, type CheckContext, type Rec, type Exchange,
+  type ResourceModel, type SuiteDeclaration,
+} from '../src/check/index.js';
 import type { Payload } from '../generators/index.js';
 import { batches, getByIds, matchResponse, payloadContext, payloads, sleep, updates, withCreated } from './support/writes.js';
 import { versionedProp as recordedInVersions } from './model/state.js';
-import type { SuiteDeclaration } from '../src/items/plan.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
 export const REGISTERS: SuiteDeclaration = { rules: ['versions.initial', 'versions.append', 'versions.order'] };
