@@ -13,10 +13,9 @@
 import { GET_CAP, ZERO_GUID, resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { leaves } from '../src/schema/leaves.js';
 import { allItems, rangePairs } from '../src/items/index.js';
-import { globToRegExp } from '../src/report/expectations.js';
+import { globToRegExp } from '../src/items/glob.js';
 import { RULES, type RuleId } from '../src/rules.js';
-import { requestContext, type FaultHooks, type Rec } from './pipeline.js';
-import type { Fault } from './faults.js';
+import { requestContext, type Fault, type FaultHooks, type Rec } from './pipeline.js';
 
 export interface LocalFault extends Fault {
   family: Family;

@@ -10,24 +10,10 @@
 import { RULES, type RuleId } from '../src/rules.js';
 import { DATE_PATTERN, GET_CAP, TEXT_MAX_LENGTH, resource } from '../src/schema/model.js';
 import { ApiError } from './engine.js';
-import { requestContext, type FaultHooks, type Rec, type StaleRead } from './pipeline.js';
+import { requestContext, type Fault, type FaultHooks, type Rec } from './pipeline.js';
 import { findLocalFault } from './faults-generated.js';
 
-export interface Fault {
-  name: string;
-  /** the rule it breaks (src/rules.ts) */
-  breaks: RuleId;
-  /** the spec section of that rule */
-  section: string;
-  description: string;
-  hooks: Partial<FaultHooks>;
-  /**
-   * A fault of concurrency the server applies around each update of one
-   * resource: it reads the records, pauses, then updates from what it read
-   * (pipeline.ts StaleRead) — harmless alone, wrong when updates overlap.
-   */
-  stale?: { resource: string; part: StaleRead['part']; pauseMs: number };
-}
+export type { Fault } from './pipeline.js';
 
 function fault(name: string, breaks: RuleId, description: string, hooks: Partial<FaultHooks>, extra: Pick<Fault, 'stale'> = {}): Fault {
   return { name, breaks, section: RULES[breaks].section, description, hooks, ...extra };

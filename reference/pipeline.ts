@@ -5,6 +5,7 @@
  * implementation it replaces, so most faults are "call next, then bend one thing".
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import type { RuleId } from '../src/rules.js';
 import type { ResourceModel, ScalarKind } from '../src/schema/model.js';
 
 /** A record in normalized form (every scalar a string; see README "Data representation"). */
@@ -122,6 +123,23 @@ type WithNext<F> = F extends (...a: infer A) => infer R ? (...a: [...A, next: F]
 
 /** What a fault may override: each hook gets the original arguments plus `next`. */
 export type FaultHooks = { [K in keyof Pipeline]: WithNext<Pipeline[K]> };
+
+/** A named fault (faults.ts, faults-generated.ts): the rule it breaks and the hooks that break it. */
+export interface Fault {
+  name: string;
+  /** the rule it breaks (src/rules.ts) */
+  breaks: RuleId;
+  /** the spec section of that rule */
+  section: string;
+  description: string;
+  hooks: Partial<FaultHooks>;
+  /**
+   * A fault of concurrency the server applies around each update of one
+   * resource: it reads the records, pauses, then updates from what it read
+   * (StaleRead) — harmless alone, wrong when updates overlap.
+   */
+  stale?: { resource: string; part: StaleRead['part']; pauseMs: number };
+}
 
 /** Layer hooks over a base pipeline; later hooks wrap earlier ones. */
 export function composePipeline(base: Pipeline, layers: Array<Partial<FaultHooks>>): Pipeline {

@@ -20,13 +20,17 @@
  * the spec says where the key goes, not that a header must be refused.
  */
 import fc from 'fast-check';
-import { check, maxLengthOf, TargetError, type CheckContext } from '../src/check/index.js';
-import { countPath } from '../src/check/pages.js';
-import type { CallResult, KeyChoice, Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { resources, type ResourceModel } from '../src/schema/model.js';
-import { WRONG_KEY, carriesData } from '../src/observe/shared.js';
+import {
+  maxLengthOf,
+  check, checkOf, TargetError, countPath, resources, WRONG_KEY, carriesData, type CheckContext, type CallResult, type KeyChoice,
+  type Rec, type Exchange, type ResourceModel, type SuiteDeclaration,
+} from '../src/check/index.js';
 import { batchArb } from '../generators/index.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['auth.key-in-body', 'auth.invalid-key-no-records', 'auth.missing-key-no-records', 'auth.invalid-key-no-change'],
+};
 
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));
 const STORE = resources().find((r) => r.single)!;
@@ -99,7 +103,7 @@ const what = (r: ResourceModel, op: 'get' | 'count') => `${op} ${op === 'count' 
 // ---------------------------------------------------------------------------
 
 for (const r of LIST) {
-  check({ rule: 'auth.key-in-body', resource: r.name }, async (ctx) => {
+  check(checkOf('auth.key-in-body', r.name), async (ctx) => {
     for (const op of OPS) {
       await ctx.item(op, async (it) => {
         served(it, op === 'get' ? await it.client.get(r) : await it.client.count(r, { path: countPath(r) }), what(r, op));
@@ -107,7 +111,7 @@ for (const r of LIST) {
     }
   });
 
-  check({ rule: 'auth.invalid-key-no-records', resource: r.name }, async (ctx) => {
+  check(checkOf('auth.invalid-key-no-records', r.name), async (ctx) => {
     for (const op of OPS) {
       await ctx.item(op, (it) => it.property(wrongKeyArb(it), async (key) => {
         const ex = await readOne(it, r, op, { kind: 'other', key });
@@ -117,7 +121,7 @@ for (const r of LIST) {
     }
   });
 
-  check({ rule: 'auth.missing-key-no-records', resource: r.name }, async (ctx) => {
+  check(checkOf('auth.missing-key-no-records', r.name), async (ctx) => {
     for (const op of OPS) {
       await ctx.item(op, async (it) => {
         const none = await readOne(it, r, op, { kind: 'missing' });
@@ -136,17 +140,17 @@ for (const r of LIST) {
 // the store: one object with the key, nothing without
 // ---------------------------------------------------------------------------
 
-check({ rule: 'auth.key-in-body', resource: STORE.name }, (c) => c.item('get', async (ctx) => {
+check(checkOf('auth.key-in-body', STORE.name), (c) => c.item('get', async (ctx) => {
   served(ctx, await ctx.client.store(), `store get ${STORE.prefix}/get`);
 }));
 
-check({ rule: 'auth.invalid-key-no-records', resource: STORE.name }, (c) => c.item('get', (ctx) => ctx.property(wrongKeyArb(ctx), async (key) => {
+check(checkOf('auth.invalid-key-no-records', STORE.name), (c) => c.item('get', (ctx) => ctx.property(wrongKeyArb(ctx), async (key) => {
   const res = await ctx.client.store({ key: { kind: 'other', key } });
   const l = leak(res.exchange);
   if (l) failLeaks(ctx, `with a wrong authentication.apiKey (${show(key)})`, [{ what: `store get ${STORE.prefix}/get`, leaked: l, ex: res.exchange }], 'a wrong key returns no records (the store record holds the apikey itself, §5.2)');
 })));
 
-check({ rule: 'auth.missing-key-no-records', resource: STORE.name }, (c) => c.item('get', async (ctx) => {
+check(checkOf('auth.missing-key-no-records', STORE.name), (c) => c.item('get', async (ctx) => {
   const none = await ctx.client.store({ key: { kind: 'missing' } });
   const empty = await ctx.client.raw(`${STORE.prefix}/get`, { authentication: {} });
   const leaks = [
@@ -173,7 +177,7 @@ function updatePropOf(r: ResourceModel, uk: string): string | undefined {
 }
 
 for (const r of WRITABLE) {
-  check({ rule: 'auth.invalid-key-no-change', resource: r.name, writes: true }, async (ctx) => {
+  check(checkOf('auth.invalid-key-no-change', r.name), async (ctx) => {
     const uk = uniqueKeyOf(r);
     const prop = updatePropOf(r, uk ?? '');
     if (!uk || !prop) ctx.notJudged(`${r.title} has no unique, filterable String property to look created records up by, or none to update`);

@@ -8,13 +8,16 @@
  * *_AT_ONCE, by depth) and never more than --concurrency; their order of
  * answer is in the evidence of every failure.
  */
-import { check } from '../src/check/index.js';
-import { checksOf } from '../src/items/index.js';
-import { resources } from '../src/schema/model.js';
+import { check, checksOf, resources, type SuiteDeclaration } from '../src/check/index.js';
 import { refsFixture, refsFor } from './support/refs.js';
 import { judgeConcurrentCreates, judgeCountWhileCreating } from './concurrency/creates.js';
 import { judgeDeleteDuringWalk } from './concurrency/delete-walk.js';
 import { judgeConcurrentUpdates } from './concurrency/updates.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['concurrency.updates', 'concurrency.creates', 'concurrency.count', 'concurrency.delete-walk'],
+};
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('concurrency');

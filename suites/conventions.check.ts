@@ -16,24 +16,34 @@
  * The read checks write nothing; an empty resource is reported skipped, never
  * passed on nothing.
  */
-import fc from 'fast-check';
-import { DATE_PATTERN, DATETIME_PATTERN, GUID_PATTERN, ZERO_GUID, check, fixture, mixSeed, requireOk, runtime, CheckFailure, type CheckContext, type Scope, type Fixture } from '../src/check/index.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { resource, resources, validator, type FieldModel, type ResourceModel, type ScalarKind } from '../src/schema/model.js';
-import { parseDateTime } from '../src/values/normalize.js';
-import { describeValue } from '../src/values/same.js';
+import {
+  ZERO_GUID, GUID_PATTERN, DATETIME_PATTERN, DATE_PATTERN,
+  check, fixture, requireOk, CheckFailure, resource, resources, validator, parseDateTime, describeValue,
+  catalogue, type CheckContext, type Fixture, type FixtureContext, type Rec, type Exchange, type FieldModel, type ResourceModel,
+  type ScalarKind, type RuleId, type SuiteDeclaration,
+} from '../src/check/index.js';
 import { batchArb, updateArb, type Payload } from '../generators/index.js';
 import { readFirstPage, type Page } from './support/first-page.js';
-import { catalogue } from '../src/items/index.js';
-import type { RuleId } from '../src/rules.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: [
+    'conventions.scalar-strings',
+    'conventions.guid-form',
+    'conventions.datetime-form',
+    'conventions.audit-fields',
+    'conventions.record-schema',
+    'conventions.write-record-schema',
+    'conventions.date-form',
+  ],
+};
 
 /** offenders listed in one failure message (the count says how many there were) */
 const LIST_MAX = 12;
 
 // ---------------------------------------------------------------- reading
 
-const pages = new Map<string, Fixture<Page>>(resources().map((r) => [r.name, fixture(async () => readFirstPage(r))]));
+const pages = new Map<string, Fixture<Page>>(resources().map((r) => [r.name, fixture((f) => readFirstPage(r, f))]));
 
 /** The page of a resource, or skip when it holds nothing to judge. */
 async function pageFor(ctx: CheckContext, r: ResourceModel): Promise<Page> {
@@ -56,8 +66,7 @@ interface Written {
 /** Up to this many existing ids per referenced resource (product categoryid, page backgroundfileid...). */
 const REFS_PER_RESOURCE = 3;
 
-async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
-  const rt = runtime();
+async function writeFixture(r: ResourceModel, f: FixtureContext): Promise<Written> {
   const refs: Record<string, string[]> = {};
   for (const p of r.payload) {
     if (!p.references || refs[p.references]) continue;
@@ -66,24 +75,25 @@ async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
     const wellFormed = page.records.filter((x) => typeof x.id === 'string' && GUID_PATTERN.test(x.id));
     // not the run's own records (their unique value carries the run tag): other checks delete theirs
     // meanwhile, and a target listing newest first shows those first
-    const ours = (x: Rec) => JSON.stringify(x).includes(rt.config.runTag);
+    const ours = (x: Rec) => JSON.stringify(x).includes(f.config.runTag);
     const stable = wellFormed.filter((x) => !ours(x));
     refs[p.references] = (stable.length ? stable : wellFormed).map((x) => x.id as string).slice(0, REFS_PER_RESOURCE);
   }
-  const pctx = { tag: rt.config.runTag, refs };
-  const seed = mixSeed(rt.config.seed, `${r.name}.conventions.write-fixture`);
-  const n = rt.depth.batch;
-  const [batch] = fc.sample(batchArb(r.name, pctx, { minLength: n, maxLength: n }), { seed, numRuns: 1 });
-  const [change] = fc.sample(updateArb(r.name, pctx, { mode: 'full' }), { seed: seed + 1, numRuns: 1 });
+  const pctx = { tag: f.config.runTag, refs };
+  const label = `${r.name}.conventions.write-fixture`;
+  const n = f.depth.batch;
+  const batch = f.sample(batchArb(r.name, pctx, { minLength: n, maxLength: n }), label);
+  const change = f.sample(updateArb(r.name, pctx, { mode: 'full' }), `${label}:update`);
 
   const seen: Exchange[] = [];
   const listen = (ex: Exchange) => seen.push(ex);
-  rt.client.http.listeners.add(listen);
+  // the create's exchanges, whichever batches Scope.create sends
+  f.client.http.listeners.add(listen);
   let created: Rec[];
   try {
-    created = await scope.create(r, batch as Payload[]);
+    created = await f.scope.create(r, batch as Payload[]);
   } finally {
-    rt.client.http.listeners.delete(listen);
+    f.client.http.listeners.delete(listen);
   }
   const createExchanges = seen.filter((ex) => ex.request.path.endsWith('/create'));
   const id = created[0]?.id;
@@ -92,7 +102,7 @@ async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
     return { created, createExchanges, update: { error } };
   }
   try {
-    const up = await rt.client.update(r, [{ ...change, id }]);
+    const up = await f.client.update(r, [{ ...change, id }]);
     return { created, createExchanges, update: { records: requireOk(up, `${r.name} update of one record the run created (id ${id} as the create answered it)`), exchange: up.exchange } };
   } catch (error) {
     return { created, createExchanges, update: { error } };
@@ -100,7 +110,7 @@ async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
 }
 
 const writes = new Map<string, Fixture<Written>>(
-  resources().filter((r) => r.writable).map((r) => [r.name, fixture((scope) => writeFixture(r, scope))]),
+  resources().filter((r) => r.writable).map((r) => [r.name, fixture((f) => writeFixture(r, f))]),
 );
 
 type WriteOp = 'create' | 'update';

@@ -9,9 +9,15 @@
  * samples send one string: the string form is what these checks send. Users
  * count goes to the observed users count path (observation users.countPath).
  */
-import { resources } from '../src/schema/model.js';
+import { resources, type SuiteDeclaration } from '../src/check/index.js';
 import { registerFilterChecks } from './filters/register.js';
 import { sampleFixture } from './filters/sample.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['filters.id', 'filters.array', 'filters.range', 'filters.boolean', 'filters.date-only-bound', 'filters.count-agrees'],
+  resources: 'read-only',
+};
 
 for (const r of resources()) {
   if (r.writable || r.single || !r.filters.length) continue;

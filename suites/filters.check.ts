@@ -4,9 +4,15 @@
  * (src/items/filters.ts), against a fixture of generated records built to
  * split them (filters/fixture.ts); count agrees with get case by case.
  */
-import { resources } from '../src/schema/model.js';
+import { resources, type SuiteDeclaration } from '../src/check/index.js';
 import { writableFixture } from './filters/fixture.js';
 import { registerFilterChecks } from './filters/register.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['filters.id', 'filters.array', 'filters.range', 'filters.boolean', 'filters.date-only-bound', 'filters.count-agrees'],
+  resources: 'writable',
+};
 
 for (const r of resources()) {
   if (!r.writable || r.single || !r.filters.length) continue;

@@ -19,19 +19,25 @@
  */
 import fc from 'fast-check';
 import {
-  check, fixture, mixSeed, requireOk, runtime, CheckFailure,
-  type CheckContext, type Fixture, type Scope,
+  check, fixture, requireOk, CheckFailure, decimalLimitOfEveryReading, resource, resources,
+  scaledToDecimal, describeValue, sameStoredValue, catalogue, leaves, type CheckContext, type Fixture, type FixtureContext,
+  type Rec, type Exchange, type DecimalLimit, type FieldModel, type PayloadPropModel, type ResourceModel, type RuleId,
+  type Leaf, type SuiteDeclaration,
 } from '../src/check/index.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { decimalLimitOfEveryReading, resource, resources, type DecimalLimit, type FieldModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
-import { scaledToDecimal } from '../src/values/normalize.js';
-import { describeValue, sameStoredValue } from '../src/values/same.js';
 import { batchArb, updateArb, type Payload } from '../generators/index.js';
 import { readFirstPage, type Page } from './support/first-page.js';
-import { catalogue } from '../src/items/index.js';
-import type { RuleId } from '../src/rules.js';
-import { leaves, type Leaf } from '../src/schema/leaves.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: [
+    'format.get.boolean',
+    'format.get.decimal-dot',
+    'format.write.boolean',
+    'format.write.decimal-comma',
+    'format.write.product-size-zero',
+    'format.get.decimal-comma',
+  ],
+};
 
 const LIST_MAX = 12;
 
@@ -63,7 +69,7 @@ const HAS_DECIMALS = /[.,][0-9]/;
 
 const getLeaves = (r: ResourceModel) => leaves(r.fields).filter((l) => l.field.kind === 'boolean' || (l.field.kind === 'decimal' && l.field.separator !== 'either'));
 const pages = new Map<string, Fixture<Page>>(
-  resources().filter((r) => getLeaves(r).length > 0).map((r) => [r.name, fixture(async () => readFirstPage(r))]),
+  resources().filter((r) => getLeaves(r).length > 0).map((r) => [r.name, fixture((f) => readFirstPage(r, f))]),
 );
 
 /** The values of one leaf in the resource's page; skip when none is there to judge. */
@@ -124,24 +130,24 @@ function booleans(r: ResourceModel, i: number): Payload {
   return out;
 }
 
-async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
-  const rt = runtime();
-  const pctx = { tag: rt.config.runTag };
-  const seed = mixSeed(rt.config.seed, `${r.name}.format.write-fixture`);
-  const n = Math.max(2, rt.depth.batch);
-  const [base] = fc.sample(batchArb(r.name, pctx, { minLength: n, maxLength: n }), { seed, numRuns: 1 });
-  const [upd] = fc.sample(updateArb(r.name, pctx, { mode: 'full' }), { seed: seed + 1, numRuns: 1 });
-  const over = fc.sample(overridesArb(r), { seed: seed + 2, numRuns: n + 1 });
+async function writeFixture(r: ResourceModel, f: FixtureContext): Promise<Written> {
+  const pctx = { tag: f.config.runTag };
+  const label = `${r.name}.format.write-fixture`;
+  const n = Math.max(2, f.depth.batch);
+  const base = f.sample(batchArb(r.name, pctx, { minLength: n, maxLength: n }), label);
+  const upd = f.sample(updateArb(r.name, pctx, { mode: 'full' }), `${label}:update`);
+  const over = f.sampleMany(overridesArb(r), `${label}:overrides`, n + 1);
   const sent = (base as Payload[]).map((p, i) => ({ ...p, ...over[i], ...booleans(r, i) }));
 
   const seen: Exchange[] = [];
   const listen = (ex: Exchange) => seen.push(ex);
-  rt.client.http.listeners.add(listen);
+  // the create's exchanges, whichever batches Scope.create sends
+  f.client.http.listeners.add(listen);
   let created: Rec[];
   try {
-    created = await scope.create(r, sent);
+    created = await f.scope.create(r, sent);
   } finally {
-    rt.client.http.listeners.delete(listen);
+    f.client.http.listeners.delete(listen);
   }
   const createExchanges = seen.filter((ex) => ex.request.path.endsWith('/create'));
   const ids = created.map((x) => x?.id);
@@ -150,15 +156,15 @@ async function writeFixture(r: ResourceModel, scope: Scope): Promise<Written> {
   }
   // the update flips every boolean of the first record and sends new decimals and sizes
   const change: Payload = { ...(upd as Payload), ...over[n], ...booleans(r, 1) };
-  const up = await rt.client.update(r, [{ ...change, id: ids[0] }]);
+  const up = await f.client.update(r, [{ ...change, id: ids[0] }]);
   const updated = requireOk(up, `${r.name} update of one record the run created`);
-  const got = await rt.client.get(r, { filters: { id: ids } });
+  const got = await f.client.get(r, { filters: { id: ids } });
   const after = requireOk(got, `${r.name} get by id of the records just created`);
   return { sent, created, createExchanges, change, updated, updateExchange: up.exchange, after, afterExchange: got.exchange };
 }
 
 const writes = new Map<string, Fixture<Written>>(
-  resources().filter((r) => r.writable && writeLeaves(r).length > 0).map((r) => [r.name, fixture((scope) => writeFixture(r, scope))]),
+  resources().filter((r) => r.writable && writeLeaves(r).length > 0).map((r) => [r.name, fixture((f) => writeFixture(r, f))]),
 );
 
 /** Create and update answers, each record with what was sent for it. */

@@ -11,17 +11,22 @@
  * are the format suite's business; tags compare as a set.
  */
 import fc from 'fast-check';
-import { check, forValues, maxLengthOf, type CheckContext } from '../src/check/index.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { checksOf, comparableProps } from '../src/items/index.js';
-import { resources, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
+import {
+  maxLengthOf,
+  check, forValues, checksOf, comparableProps, resources, type CheckContext, type Rec, type Exchange,
+  type PayloadPropModel, type ResourceModel, type SuiteDeclaration,
+} from '../src/check/index.js';
 import { looseKey, MAX_LIST_ITEMS, textArb, type Payload } from '../generators/index.js';
 import { refsFixture, refsFor } from './support/refs.js';
 import { designedPayload } from './support/values.js';
 import {
   batches, countByIds, failValues, fitUtf16, getByIds, idsOf, matchResponse, payloadContext, payloadMismatches, payloads, withCreated,
 } from './support/writes.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['lifecycle.create.single', 'lifecycle.create.batch', 'lifecycle.create.round-trip', 'lifecycle.create.references'],
+};
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('lifecycle-create');

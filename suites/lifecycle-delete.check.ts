@@ -13,14 +13,17 @@
  * for it to show (a lagging store, src/check/visibility.ts).
  */
 import fc from 'fast-check';
-import { check, type CheckContext, type ItemContext } from '../src/check/index.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { checksOf } from '../src/items/index.js';
-import { resources, type ResourceModel } from '../src/schema/model.js';
-import { describeValue } from '../src/values/index.js';
+import {
+  check, checksOf, resources, describeValue, type CheckContext, type ItemContext, type Rec, type Exchange,
+  type ResourceModel, type SuiteDeclaration,
+} from '../src/check/index.js';
 import { refsFixture, refsFor, REFERENCED } from './support/refs.js';
 import { batches, countByIds, getByIds, idsOf, last, payloadContext, payloads, withCreated } from './support/writes.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['lifecycle.delete.response', 'lifecycle.delete.exact', 'lifecycle.delete.gone'],
+};
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('lifecycle-delete');

@@ -13,11 +13,9 @@
  * that can take no other value is not judged, with why.
  */
 import fc from 'fast-check';
-import { check, forValues, type CheckContext } from '../src/check/index.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { checksOf, comparableProps } from '../src/items/index.js';
-import { resources, type ResourceModel } from '../src/schema/model.js';
+import {
+  check, forValues, checksOf, comparableProps, resources, type CheckContext, type Rec, type Exchange, type ResourceModel, type SuiteDeclaration,
+} from '../src/check/index.js';
 import type { Payload, PayloadContext } from '../generators/index.js';
 import { refsFixture, refsFor } from './support/refs.js';
 import { changeEvery, designedPayload, unchangeableReason } from './support/values.js';
@@ -25,6 +23,11 @@ import {
   batches, changedFields, failValues, fieldOf, fitUtf16, getByIds, idsOf, matchResponse, payloadContext, payloadMismatches, payloads,
   sameFieldValue, updates, withCreated, type Mismatch,
 } from './support/writes.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['lifecycle.update.changes', 'lifecycle.update.response', 'lifecycle.update.others-untouched'],
+};
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('lifecycle-update');

@@ -16,14 +16,24 @@
  * limit is an observation (limits.overlongString), not judged here.
  * Characters are counted in code points (what §8 "255 characters" reads as).
  */
-import { check, maxLengthOf, TEXT_MAX_LENGTH, type CheckContext } from '../src/check/index.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { checksOf, LIMIT_PROPS, type LimitRule } from '../src/items/index.js';
-import { resources, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
-import { codePointLength } from '../src/values/index.js';
+import {
+  TEXT_MAX_LENGTH, maxLengthOf,
+  check, checksOf, LIMIT_PROPS, resources, codePointLength, type CheckContext, type Rec, type Exchange,
+  type LimitRule, type PayloadPropModel, type ResourceModel, type SuiteDeclaration,
+} from '../src/check/index.js';
 import { boundaryPayloads, retoken, type Payload } from '../generators/index.js';
 import { getByIds, matchResponse, mismatchesText, payloadMismatches, type Mismatch } from './support/writes.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: [
+    'limits.string-255',
+    'limits.integer-11-digits',
+    'limits.decimal-digits',
+    'limits.text-encoding',
+    'limits.page-content-65535',
+  ],
+};
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 

@@ -11,15 +11,16 @@
  * one request per line, with the seed and path that replay it (--replay).
  */
 import fc from 'fast-check';
-import { check, type CheckContext } from '../src/check/index.js';
-import { checksOf, modelCommands, type ModelCommand } from '../src/items/index.js';
-import { resources, type ResourceModel } from '../src/schema/model.js';
+import { check, checksOf, modelCommands, resources, type CheckContext, type ModelCommand, type ResourceModel, type SuiteDeclaration } from '../src/check/index.js';
 import { refsFixture, refsFor } from './support/refs.js';
 import { payloadContext } from './support/writes.js';
 import { designedSequence, generatedSequence, sequenceArb } from './model/sequences.js';
 import { StoreModel, versionedProp } from './model/state.js';
 import { newReal, SequenceAbandoned, type Real } from './model/steps.js';
 import type { ModelRun } from './model/commands.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = { rules: ['model.sequence'] };
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('model');

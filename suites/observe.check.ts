@@ -14,15 +14,15 @@
  *                      an unknown path are answered in one error shape family
  *   all.observe.consistent.auth-status #<resource>  wrong and missing keys get the observed statuses
  */
-import { GET_CAP, check, fixture, observed, type CheckContext, type Fixture, type ItemContext } from '../src/check/index.js';
-import { countPath } from '../src/check/pages.js';
-import { checksOf } from '../src/items/index.js';
+import {
+  GET_CAP,
+  check, fixture, observed, countPath, checksOf, resources, WRONG_KEY, shapeFamily, shapeOf, follows, orderOf, ORDERS,
+  type CheckContext, type Fixture, type ItemContext, type Rec, type Exchange, type ResourceModel, type OrderName, type SuiteDeclaration,
+} from '../src/check/index.js';
 import { createCopies } from './support/copies.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { resources, type ResourceModel } from '../src/schema/model.js';
-import { WRONG_KEY, shapeFamily, shapeOf } from '../src/observe/shared.js';
-import { follows, orderOf, ORDERS, type OrderName } from '../src/observe/order.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = { rules: ['observe.consistent'] };
 
 const STORE = resources().find((r) => r.single)!;
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));
@@ -42,9 +42,9 @@ function defaultPage(ctx: CheckContext, r: ResourceModel): Promise<{ records: Re
 
 /** default + 1 records of a writable resource: a page without pagination over them is exactly one default page. */
 const overOnePage = new Map<string, Fixture<string[]>>(
-  LIST.filter((r) => r.writable).map((r) => [r.name, fixture((scope) => {
-    const def = observed('pagination.defaultPageSize');
-    return createCopies(scope, r, Math.min(def ?? GET_CAP, GET_CAP) + 1, 'dp');
+  LIST.filter((r) => r.writable).map((r) => [r.name, fixture((f) => {
+    const def = f.observed('pagination.defaultPageSize');
+    return createCopies(f, r, Math.min(def ?? GET_CAP, GET_CAP) + 1, 'dp');
   })]),
 );
 

@@ -17,14 +17,18 @@
  * resource is judged when it holds more than 1000 and is otherwise not judged.
  */
 import fc from 'fast-check';
-import { GET_CAP, check, fixture, runtime, type CheckContext, type Fixture, type ItemContext } from '../src/check/index.js';
-import { countPath, isRejected, pageSettings, readPage, walk } from '../src/check/pages.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { checksOf } from '../src/items/index.js';
-import { resources, type ResourceModel } from '../src/schema/model.js';
+import {
+  GET_CAP,
+  check, fixture, countPath, isRejected, pageSettings, readPage, walk, checksOf, resources, type CheckContext,
+  type Fixture, type ItemContext, type Rec, type Exchange, type ResourceModel, type SuiteDeclaration,
+} from '../src/check/index.js';
 import { batchArb } from '../generators/index.js';
 import { createCopies } from './support/copies.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = {
+  rules: ['pagination.page-size', 'pagination.partition', 'pagination.count-total', 'pagination.cap-1000'],
+};
 
 const LIST = resources().filter((r) => !r.single && r.operations.includes('get'));
 const SET_SIZE = 9;
@@ -45,16 +49,15 @@ interface PageSet {
 // ---------------------------------------------------------------- the small set
 
 const created = new Map<string, Fixture<string[]>>(
-  LIST.filter((r) => r.writable).map((r) => [r.name, fixture(async (scope) => {
-    const rt = runtime();
-    const [items] = fc.sample(batchArb(r.name, { tag: rt.config.runTag }, { minLength: SET_SIZE, maxLength: SET_SIZE }), { seed: rt.config.seed ^ 0x9a9e, numRuns: 1 });
-    return (await scope.create(r, items)).map((x) => String(x.id));
+  LIST.filter((r) => r.writable).map((r) => [r.name, fixture(async (f) => {
+    const items = f.sample(batchArb(r.name, { tag: f.config.runTag }, { minLength: SET_SIZE, maxLength: SET_SIZE }), `pagination.small-set.${r.name}`);
+    return (await f.scope.create(r, items)).map((x) => String(x.id));
   })]),
 );
 
 const existing = new Map<string, Fixture<string[]>>(
-  LIST.filter((r) => !r.writable).map((r) => [r.name, fixture(async (_scope, client) => {
-    const res = await readPage(client, r, { pageSize: SET_SIZE });
+  LIST.filter((r) => !r.writable).map((r) => [r.name, fixture(async (f) => {
+    const res = await readPage(f.client, r, { pageSize: SET_SIZE });
     if (!res.ok) return [];
     return (res.value ?? []).map((x) => String(x?.id));
   })]),
@@ -88,7 +91,7 @@ interface BigSet {
 
 /** 1001 copies of one generated record: the cap and an uncapped count can only be judged on more than 1000. */
 const createdBig = new Map<string, Fixture<string[]>>(
-  LIST.filter((r) => r.writable).map((r) => [r.name, fixture((scope) => createCopies(scope, r, CAP + 1, 'pg'))]),
+  LIST.filter((r) => r.writable).map((r) => [r.name, fixture((f) => createCopies(f, r, CAP + 1, 'pg'))]),
 );
 
 const counts = new Map<string, Promise<number>>();

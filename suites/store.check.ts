@@ -2,8 +2,10 @@
  * Store get (§4 Responses, §5.2): one object, not a list, holding apikey.
  * (Its record schema is judged with every resource's: store.conventions.record-schema.)
  */
-import { check } from '../src/check/index.js';
-import { checksOf } from '../src/items/index.js';
+import { check, checksOf, type SuiteDeclaration } from '../src/check/index.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = { rules: ['store.single-object', 'store.apikey-field'] };
 
 const [single] = checksOf('store.single-object');
 check(single, async (ctx) => {

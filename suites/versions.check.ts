@@ -17,14 +17,16 @@
  * (timestamps have whole seconds).
  */
 import fc from 'fast-check';
-import { check, type CheckContext } from '../src/check/index.js';
-import type { Rec } from '../src/client/api.js';
-import type { Exchange } from '../src/client/http.js';
-import { resources, type ResourceModel } from '../src/schema/model.js';
-import { describeValue, normalizeInteger, parseDateTime } from '../src/values/index.js';
+import {
+  check, checkOf, resources, describeValue, normalizeInteger, parseDateTime, type CheckContext, type Rec, type Exchange,
+  type ResourceModel, type SuiteDeclaration,
+} from '../src/check/index.js';
 import type { Payload } from '../generators/index.js';
 import { batches, getByIds, matchResponse, payloadContext, payloads, sleep, updates, withCreated } from './support/writes.js';
 import { versionedProp as recordedInVersions } from './model/state.js';
+
+/** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
+export const REGISTERS: SuiteDeclaration = { rules: ['versions.initial', 'versions.append', 'versions.order'] };
 
 const VERSIONED = resources().filter((r) => r.writable && r.versionsOrder && r.fields.some((f) => f.name === 'versions'));
 /** how long after the create's answer the timed update is sent */
@@ -136,7 +138,7 @@ function historyArb(r: ResourceModel, ctx: CheckContext, prop: string, count: { 
 for (const r of VERSIONED) {
   const prop = versionedProp(r);
 
-  check({ rule: 'versions.initial', resource: r.name, writes: true }, (c) => c.item('create', async (ctx) => {
+  check(checkOf('versions.initial', r.name), (c) => c.item('create', async (ctx) => {
     const pctx = payloadContext(ctx);
     await ctx.property(batches(r, pctx, { minLength: 1, maxLength: Math.max(1, ctx.depth.batch) }), async (batch) => {
       await withCreated(ctx, r, batch, async (created, ex) => {
@@ -153,7 +155,7 @@ for (const r of VERSIONED) {
     });
   }));
 
-  check({ rule: 'versions.append', resource: r.name, writes: true }, (c) => c.item('each-update', async (ctx) => {
+  check(checkOf('versions.append', r.name), (c) => c.item('each-update', async (ctx) => {
     let timedRunDone = false;
     await ctx.property(historyArb(r, ctx, prop, { min: 2, max: 3 }), async ([payload, ups]) => {
       const timed = !timedRunDone;
@@ -185,7 +187,7 @@ for (const r of VERSIONED) {
     });
   }));
 
-  check({ rule: 'versions.order', resource: r.name, writes: true }, (c) => c.item('get', async (ctx) => {
+  check(checkOf('versions.order', r.name), (c) => c.item('get', async (ctx) => {
     await ctx.property(historyArb(r, ctx, prop, { min: 2, max: 2 }), async ([payload, ups]: [Payload, Payload[]]) => {
       await withCreated(ctx, r, [payload], async ([rec], ex) => {
         const id = String(rec?.id);

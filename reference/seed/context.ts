@@ -4,9 +4,30 @@
  */
 import type { Rng } from './rng.js';
 import { dateTime, epoch } from './format.js';
-import type { Person } from './people.js';
+import type { Lang } from './vocab.js';
 
 export type Rec = Record<string, any>;
+
+/** A person with a postal address that agrees with itself (people.ts makes them). */
+export interface Person {
+  lang: Lang;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  cellphone: string;
+  company: string;
+  addressline1: string;
+  addressline2: string;
+  city: string;
+  postalcode: string;
+  countryid: string;
+  countrycode: string;
+  countryname: string;
+  stateid: string;
+  statecode: string;
+  statename: string;
+}
 
 export interface StateInfo {
   id: string;

@@ -5,32 +5,14 @@
  */
 import type { Rng } from './rng.js';
 import { ZERO_GUID } from '../../src/schema/model.js';
-import type { StateInfo, World } from './context.js';
+import type { Person, StateInfo, World } from './context.js';
 import { emailPart } from './format.js';
 import {
   ADDRESS_COUNTRY_WEIGHTS, STATELESS_CITIES, STREETS_CA_FR, STREETS_EN, STREETS_FR, phone, postalCode,
 } from './geo.js';
 import { COMPANIES, CUSTOMER_EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, type Lang } from './vocab.js';
 
-export interface Person {
-  lang: Lang;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string;
-  cellphone: string;
-  company: string;
-  addressline1: string;
-  addressline2: string;
-  city: string;
-  postalcode: string;
-  countryid: string;
-  countrycode: string;
-  countryname: string;
-  stateid: string;
-  statecode: string;
-  statename: string;
-}
+export type { Person } from './context.js';
 
 /** The field suffixes a Person fills, for `<prefix><suffix>` record fields. */
 export const PERSON_FIELDS = [

@@ -1,13 +1,56 @@
-export { check, checkId, mixSeed, registeredChecks, type CheckContext, type CheckSpec, type CheckTaskMeta, type EvidenceItem, type FailInput, type ItemContext } from './check.js';
+/**
+ * The check kit: everything a suite file needs, and the only module of src/
+ * that suites/ imports (beside generators/index.ts; the import rules of
+ * .dependency-cruiser.cjs hold it, see docs/architecture.md). A check needs
+ * no more than what is exported here: how to declare and judge a check, the
+ * catalogue and the schema model, the client's call types, value semantics,
+ * pages, visibility waits, observations and fixtures. Draws are seeded by the
+ * kit (ctx.sample, ctx.property, a fixture's sample): never by hand.
+ */
+
+// ---------------------------------------------------------------- declaring and judging checks
+export { check, type CheckContext, type FailInput, type ItemContext } from './check.js';
 export { CheckFailure, NotJudged, TargetError, isTargetError, requireOk, type FailureDetail } from './failure.js';
-export { evidenceOf, toEvidence } from './evidence.js';
-export { fixture, type Fixture } from './fixture.js';
-export { ItemBook, type ItemOutcome, type ItemRecord } from './items.js';
-export { curlFor, shellQuote } from './reproducer.js';
-export { runtime, observed, type Runtime } from './runtime.js';
-export { Scope } from './scope.js';
 export { forValues } from './values.js';
-export { eventually } from './visibility.js';
 export { stopOnItemOutcome } from './property.js';
+
+// ---------------------------------------------------------------- the catalogue: which checks, which items
+export { catalogue, checkOf, checksOf, type CheckDef } from '../items/index.js';
+export { rangePairs } from '../items/index.js';
+export { comparableProps, fieldOf, LIMIT_PROPS, type Form, type LimitRule } from '../items/index.js';
+export { modelCommands, type ModelCommand } from '../items/index.js';
+/** what a suite file declares it registers (`export const REGISTERS: SuiteDeclaration = …`, read by the run's plan) */
+export type { SuiteDeclaration } from '../items/plan.js';
+export type { RuleId } from '../rules.js';
+
+// ---------------------------------------------------------------- the schema model
+export {
+  decimalLimitOfEveryReading, resource, resources, validator,
+  type DecimalLimit, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel, type ScalarKind,
+} from '../schema/model.js';
+export { leaves, type Leaf } from '../schema/leaves.js';
 // the spec facts every resource shares (src/schema/model.ts, from schemas/common.schema.json): a check never restates them
 export { GET_CAP, TEXT_MAX_LENGTH, INTEGER_DIGITS, ZERO_GUID, GUID_PATTERN, DATETIME_PATTERN, DATE_PATTERN, maxLengthOf, integerDigitsOf, decimalLimitOf } from '../schema/model.js';
+export { decimalWithin } from '../schema/ajv.js';
+export type { Depth } from '../config.js';
+
+// ---------------------------------------------------------------- the client's calls and what they answer
+export type { CallResult, KeyChoice, Rec, StoreClient } from '../client/api.js';
+export type { Exchange } from '../client/http.js';
+
+// ---------------------------------------------------------------- values as the spec compares them
+export {
+  codePointLength, compareScalar, decimalToScaled, describeValue, formatDate, formatDateTime,
+  normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime, sameStoredValue, scaledToDecimal,
+} from '../values/index.js';
+
+// ---------------------------------------------------------------- records: fixtures, scopes, pages, visibility
+export { fixture, type Fixture, type FixtureContext } from './fixture.js';
+export { Scope } from './scope.js';
+export { countPath, isRejected, pageSettings, readPage, walk, type PageSettings, type Rejected, type Walk, type WalkResult } from './pages.js';
+export { eventually } from './visibility.js';
+
+// ---------------------------------------------------------------- observations: what the spec leaves open
+export { observed } from './runtime.js';
+export { WRONG_KEY, carriesData, shapeFamily, shapeOf } from '../observe/shared.js';
+export { follows, orderOf, ORDERS, type OrderName } from '../observe/order.js';

@@ -16,7 +16,7 @@ export interface ItemRecord {
   message?: string;
   expected?: unknown;
   actual?: unknown;
-  /** redacted exchanges, already converted (src/check/evidence.ts) */
+  /** redacted exchanges, already converted (src/report/evidence.ts) */
   evidence?: unknown[];
   curl?: string;
   seed?: number;

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createAjv } from '../schema/ajv.js';
 import { PROJECT_ROOT } from '../version.js';
+import type { StorecheckConfig } from './config-file.types.generated.js';
 import { distance, optionHelp, RUN_OPTIONS, UsageError, type OptionSpec, type ParsedOptions } from './options.js';
 
 export const CONFIG_FILE_NAME = 'storecheck.config.json';
@@ -99,10 +100,12 @@ export function loadConfigFile(file: string, specs: OptionSpec[] = RUN_OPTIONS):
   }
   const errors = validate(value);
   if (errors.length) throw new UsageError(`${where}: ${describe(errors[0], value, specs)}${errors.length > 1 ? ` (and ${errors.length - 1} more problem(s))` : ''}`);
+  // valid against schemas/config.schema.json: the type npm run typegen generates from it
+  const config = value as StorecheckConfig;
   const out: ParsedOptions = {};
   const dir = dirname(resolve(file));
   for (const s of fileOptions(specs)) {
-    const v = (value as Record<string, unknown>)[s.flag];
+    const v = config[s.flag as keyof StorecheckConfig];
     if (v === undefined) continue;
     out[s.flag] = isPath(s) ? resolve(dir, v as string) : (v as string | number | boolean | string[]);
   }

@@ -3,11 +3,11 @@
  * the item catalogue (src/items) with their rule, spec section and level — or,
  * with --items, every spec item — so a user can write --only, --expect and
  * baselines without running anything; no target is contacted. The pattern
- * uses the --only syntax and the same matching as a run (src/run/plan.ts): a
+ * uses the --only syntax and the same matching as a run (src/items/select.ts): a
  * run with `--only P` runs exactly what `list --only P` prints.
  */
 import { rule } from '../rules.js';
-import { itemSelector, selectChecks } from '../run/plan.js';
+import { itemSelector, selectChecks } from '../items/select.js';
 import { commandHelp, COMMON_OPTIONS, parseOptions, UsageError, type OptionSpec } from './options.js';
 import { checkOnly } from './validate.js';
 

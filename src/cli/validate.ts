@@ -10,8 +10,8 @@ import { UsageError } from './options.js';
 import { INVOCATION } from '../invocation.js';
 import { pseudoFileSystem } from '../files.js';
 import { allItems, catalogue } from '../items/index.js';
-import { onlyPattern } from '../run/only.js';
-import { globToRegExp } from '../report/expectations.js';
+import { globToRegExp } from '../items/glob.js';
+import { onlyPattern } from '../items/select.js';
 
 /** Levenshtein distance, for "did you mean" (ids are short: the quadratic table is fine). */
 export function editDistance(a: string, b: string): number {

@@ -10,7 +10,7 @@
  * them in — test/unit/sixteenth-resource.test.ts proves it with a fixture
  * resource (schemas/README.md "Adding a resource").
  */
-import { rule as ruleOf } from '../rules.js';
+import { rule as ruleOf, type RuleId } from '../rules.js';
 import { resources } from '../schema/model.js';
 import { filterChecks } from './filters.js';
 import { authChecks, conventionsChecks, formatChecks, observeChecks, paginationChecks, storeChecks } from './reads.js';
@@ -18,23 +18,40 @@ import { checkIdOf, itemIdOf, type CheckDef, type CheckDraft, type ItemDef } fro
 import { writeChecks } from './writes.js';
 import { modelChecks } from './model.js';
 
-export { ITEM_KINDS, checkIdOf, itemIdOf, type CheckDef, type ItemDef, type ItemKind } from './types.js';
+export { ITEM_KINDS, checkIdOf, itemIdOf, type CheckDef, type CheckDraft, type ItemDef, type ItemKind } from './types.js';
 export { arrayCases, rangePairs } from './filters.js';
 export { MODEL_COMMANDS, modelCommands, type ModelCommand } from './model.js';
 export { comparableProps, fieldOf, isText, LIMIT_PROPS, type Form, type LimitRule } from './writes.js';
 
-let cache: { checks: CheckDef[]; byId: Map<string, CheckDef>; items: Map<string, ItemDef> } | undefined;
+/** The catalogue as built from drafts: checks in order, and both looked up by id. */
+export interface Catalogue {
+  checks: CheckDef[];
+  byId: Map<string, CheckDef>;
+  items: Map<string, ItemDef>;
+}
 
-function build(): NonNullable<typeof cache> {
-  const drafts: CheckDraft[] = [];
+let cache: Catalogue | undefined;
+
+/** The drafts of every check family, in report order: per resource in §1 order, then the checks about all of them. */
+function drafts(): CheckDraft[] {
+  const out: CheckDraft[] = [];
   for (const r of resources()) {
-    drafts.push(...conventionsChecks(r), ...formatChecks(r), ...writeChecks(r), ...modelChecks(r), ...filterChecks(r), ...paginationChecks(r), ...authChecks(r), ...storeChecks(r));
+    out.push(...conventionsChecks(r), ...formatChecks(r), ...writeChecks(r), ...modelChecks(r), ...filterChecks(r), ...paginationChecks(r), ...authChecks(r), ...storeChecks(r));
   }
-  drafts.push(...observeChecks());
+  out.push(...observeChecks());
+  return out;
+}
+
+/**
+ * Checks and items with their ids, from drafts. Ids must be unique (reports,
+ * baselines and --only compare by them) and every check must judge an item:
+ * a draft that breaks either is a bug of a family builder, thrown here.
+ */
+export function buildCatalogue(from: readonly CheckDraft[]): Catalogue {
   const checks: CheckDef[] = [];
   const byId = new Map<string, CheckDef>();
   const items = new Map<string, ItemDef>();
-  for (const d of drafts) {
+  for (const d of from) {
     const id = checkIdOf(d);
     if (byId.has(id)) throw new Error(`item catalogue: two checks with the id ${id}`);
     const r = ruleOf(d.rule);
@@ -56,6 +73,8 @@ function build(): NonNullable<typeof cache> {
   }
   return { checks, byId, items };
 }
+
+const build = (): Catalogue => buildCatalogue(drafts());
 
 /** Every check of the catalogue, in report order (resources in §1 order, then the checks about all of them). */
 export function catalogue(): readonly CheckDef[] {
@@ -79,6 +98,11 @@ export function findCheckDef(id: string): CheckDef | undefined {
 
 export function itemDef(id: string): ItemDef | undefined {
   return (cache ??= build()).items.get(id);
+}
+
+/** The check of a rule on a resource without a subject (`<resource>.<rule>`); throws when the catalogue has none. */
+export function checkOf(rule: RuleId, resource: string): CheckDef {
+  return checkDef(checkIdOf({ rule, resource }));
 }
 
 /** The checks of one rule (optionally of one resource), in catalogue order. */

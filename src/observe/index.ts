@@ -2,7 +2,8 @@
  * Observed behaviour: probes of what the spec marks "not shown", run once in
  * the main process before the checks; each observation is a value, how it was
  * found, and the redacted exchanges that showed it. Checks read the values
- * through `observed(key, fallback)`.
+ * through the kit's `ctx.observed(key)` / `observed(key)`: the value probed, or
+ * the registry's one fallback for the key (registry.ts).
  *
  * The registry runs in three phases: 1 — reads only, every probe at once;
  * 2 — probes that create (collections) and delete what they created, at once;

@@ -10,7 +10,7 @@ import type { Exchange } from '../client/http.js';
 import type { RunConfig } from '../config.js';
 import { ZERO_GUID, decimalLimitOf, decimalLimitOfEveryReading, knownValuesOf, maxLengthOf, resource, resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
 import { pollUntil } from '../client/poll.js';
-import { ProbeError, need } from './types.js';
+import { ProbeError, need } from './probe-error.js';
 
 /** A key no target holds: used wherever a wrong key is wanted. */
 export const WRONG_KEY = 'storecheck-invalid-key-0000000000000000';

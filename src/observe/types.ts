@@ -5,13 +5,15 @@
  * wrong inside it becomes `{value: null, detail: 'could not tell: …'}` in the
  * registry (index.ts), never an exception that stops the run.
  */
-import type { CallResult, StoreClient } from '../client/api.js';
+import type { StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import type { RunConfig } from '../config.js';
 import type { HttpExchange, Observation } from '../report/types.js';
-import { evidenceOf, OBSERVATION_EVIDENCE } from '../check/evidence.js';
+import { evidenceOf, OBSERVATION_EVIDENCE } from '../report/evidence.js';
 import type { ObservationKey } from './registry.js';
 import type { Shared } from './shared.js';
+
+export { ProbeError, need } from './probe-error.js';
 
 export interface ProbeContext {
   client: StoreClient;
@@ -36,15 +38,7 @@ export interface Probe {
   run(ctx: ProbeContext): Promise<Record<string, Observation>>;
 }
 
-/** A probe could not decide: the message becomes the detail, the exchanges the evidence. */
-export class ProbeError extends Error {
-  constructor(message: string, readonly exchanges: Exchange[] = []) {
-    super(message);
-    this.name = 'ProbeError';
-  }
-}
-
-/** Exchange → report evidence (already redacted by the client): the one conversion of src/check/evidence.ts. */
+/** Exchange → report evidence (already redacted by the client): the one conversion of src/report/evidence.ts. */
 export function evidence(...exchanges: Array<Exchange | undefined>): HttpExchange[] {
   return evidenceOf(exchanges, OBSERVATION_EVIDENCE);
 }
@@ -55,12 +49,6 @@ export function observation(value: unknown, detail: string, ...exchanges: Array<
 
 export function couldNotTell(why: string, ...exchanges: Array<Exchange | undefined>): Observation {
   return observation(null, `could not tell: ${why}`, ...exchanges);
-}
-
-/** The value of a call that must work for the probe to go on; otherwise a ProbeError naming it. */
-export function need<T>(result: CallResult<T>, what: string): T {
-  if (result.ok) return result.value as T;
-  throw new ProbeError(`${what}: ${result.problem ?? 'failed'}`, [result.exchange]);
 }
 
 /** Is it a 2xx answer? */

@@ -5,7 +5,7 @@
  *   { "expectations": [ { "id": "product.filter.price.*", "reason": "ticket 123", "until": "2025-12-31" } ] }
  *
  * `id` is a check id, or a glob where `*` matches any run of characters (dots
- * included). An exact id wins over a glob; among globs the first listed wins.
+ * included; the glob of --only too: src/items/glob.ts). An exact id wins over a glob; among globs the first listed wins.
  * `until` (optional): when it is a date (YYYY-MM-DD…) that has passed, the
  * entry is no longer applied and is reported as expired; any other text is
  * carried along as a note.
@@ -15,6 +15,7 @@
  * left alone. Entries that match no check at all are stale.
  */
 import { readFileSync } from 'node:fs';
+import { globToRegExp } from '../items/glob.js';
 import type { CheckResult, ExpectationsInfo } from './types.js';
 
 export interface Expectation {
@@ -80,11 +81,6 @@ export function loadExpectations(file: string): Expectation[] {
     throw new Error(`expectations file ${file}: not valid JSON (${(err as Error).message})`);
   }
   return parseExpectations(doc, file);
-}
-
-/** `*` matches any run of characters; everything else is literal. */
-export function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
 }
 
 /** The date an `until` names, when it names one. */

@@ -6,7 +6,7 @@ export { renderMarkdown } from './markdown.js';
 export { renderHtml } from './html.js';
 export { renderJUnit } from './junit.js';
 export {
-  loadExpectations, parseExpectations, applyExpectations, expectationsInfo, globToRegExp, isExpired,
+  loadExpectations, parseExpectations, applyExpectations, expectationsInfo, isExpired,
   type Expectation, type AppliedExpectations,
 } from './expectations.js';
 export { diffBaseline, loadReport, deepEqual } from './baseline.js';

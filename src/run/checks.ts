@@ -61,7 +61,7 @@ export class ChecksPhase {
     if (ran instanceof Error) throw ran;
     this.s.term.endProgress();
     const collector = ran?.collector ?? new CheckCollector();
-    for (const m of collector.planMismatches) this.s.term.line(`storecheck: the run's plan (src/run/plan.ts) is out of date: ${m}`);
+    for (const m of collector.planMismatches) this.s.term.line(`storecheck: the run's plan (a suite file's REGISTERS declaration, src/items/plan.ts) is out of date: ${m}`);
     return collector;
   }
 

@@ -6,8 +6,9 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckTaskMeta } from '../check/check.js';
 import type { ItemRecord } from '../check/items.js';
 import { findCheckDef } from '../items/index.js';
+import type { RunPlan } from '../items/plan.js';
+import { onlySelects } from '../items/select.js';
 import type { CheckResult, CheckStatus, HttpExchange, ItemResult } from '../report/types.js';
-import { onlySelects, type RunPlan } from './plan.js';
 import { reproducerCommand, type ReproducerConfig } from './reproduce.js';
 import { INVOCATION } from '../invocation.js';
 
@@ -25,7 +26,7 @@ export class CheckCollector implements Reporter {
   readonly items: ItemResult[] = [];
   /** problems of the suite itself (a check file that did not load, an unhandled error) */
   readonly engineErrors: string[] = [];
-  /** suite files whose registered checks differ from the plan (src/run/plan.ts suiteFileSelects is stale) */
+  /** suite files whose registered checks differ from the plan (a stale REGISTERS declaration: src/items/plan.ts) */
   readonly planMismatches: string[] = [];
   /** requests made by checks, as the checks counted them */
   requests = 0;
@@ -43,7 +44,7 @@ export class CheckCollector implements Reporter {
     private readonly config?: ReproducerConfig & { only?: string },
   ) {}
 
-  /** The checks the run will finish, known before the first (src/run/plan.ts): the progress total from the start. */
+  /** The checks the run will finish, known before the first (src/items/plan.ts): the progress total from the start. */
   setPlan(plan: RunPlan): void {
     this.plan = plan;
     this.total = plan.total;
@@ -60,8 +61,8 @@ export class CheckCollector implements Reporter {
       for (const t of module.children.allTests()) if (t.options.mode !== 'skip' && t.options.mode !== 'todo') this.total++;
       return;
     }
-    // the plan said which checks this file registers: a file that registers others (a stale
-    // file → checks rule in src/run/plan.ts) corrects the total now, and is named in planMismatches
+    // the plan said which checks this file registers (its REGISTERS declaration): a file that
+    // registers others corrects the total now, and is named in planMismatches
     const selects = onlySelects(this.config?.only);
     const file = relative(module.moduleId);
     const registered = [...module.children.allTests()].map((t) => t.name.split(' — ')[0]).filter(selects);

@@ -6,7 +6,7 @@
  * suite that broke or a run that was stopped gives no verdict unless a failure
  * already decides it. (--baseline may override it too: src/run/baseline.ts.)
  */
-import { toEvidence } from '../check/evidence.js';
+import { toEvidence } from '../report/evidence.js';
 import type { RunConfig } from '../config.js';
 import { expectationsInfo } from '../report/expectations.js';
 import { summarize } from '../report/summary.js';

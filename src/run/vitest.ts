@@ -9,8 +9,8 @@ import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config.js';
 import { CheckCollector, type Progress } from './collector.js';
 import { AllureReporter } from './allure-reporter.js';
-import { onlyPattern } from './only.js';
-import { planRun } from './plan.js';
+import { planRun } from '../items/plan.js';
+import { onlyPattern } from '../items/select.js';
 
 import { PROJECT_ROOT } from '../version.js';
 
@@ -19,9 +19,6 @@ export { PROJECT_ROOT };
 export interface VitestRun {
   collector: CheckCollector;
 }
-
-/** `--only` → vitest's test-name pattern (src/run/only.ts, light enough for the CLI to load alone). */
-export { onlyPattern };
 
 /**
  * Where vitest keeps its caches (vite's cacheDir, the file module cache), or undefined for vitest's
@@ -93,7 +90,7 @@ export async function prepareVitest(
     for (const l of process.listeners(sig)) if (!ours[sig].includes(l)) process.off(sig, l);
   }
   // the total, before the first check: the suite files of this run (of this shard, as vitest's own
-  // sequencer splits them) and the checks each registers (src/run/plan.ts), under --only
+  // sequencer splits them) and the checks each declares it registers (src/items/plan.ts), under --only
   const specs = await vitest.globTestSpecifications();
   const files = config.shard ? await new (vitest.config.sequence.sequencer as any)(vitest).shard([...specs]) : specs;
   const plan = planRun(files.map((f: { moduleId: string }) => f.moduleId), config.only);

@@ -5,9 +5,7 @@
  * overlap), requests sent together with their order recorded, and the key a
  * batch of the run's records is counted and looked up by.
  */
-import { type CheckContext } from '../../src/check/index.js';
-import type { Depth } from '../../src/config.js';
-import type { ResourceModel } from '../../src/schema/model.js';
+import { type CheckContext, type Depth, type ResourceModel } from '../../src/check/index.js';
 
 /** Requests a check wants in flight together, by depth. */
 export type AtOnce = Record<Depth, number>;

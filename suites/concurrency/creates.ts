@@ -9,11 +9,7 @@
  *                  creates; after them (a lagging store given the visibility
  *                  deadline) it includes every record get lists.
  */
-import type { CheckContext } from '../../src/check/index.js';
-import { eventually } from '../../src/check/visibility.js';
-import type { Rec } from '../../src/client/api.js';
-import type { Exchange } from '../../src/client/http.js';
-import type { ResourceModel } from '../../src/schema/model.js';
+import { eventually, type CheckContext, type Rec, type Exchange, type ResourceModel } from '../../src/check/index.js';
 import type { Payload } from '../../generators/index.js';
 import { batches, getByIds, matchResponse, payloadContext } from '../support/writes.js';
 import { answerOrder, atOnce, lookupKey, together, type AtOnce } from './at-once.js';

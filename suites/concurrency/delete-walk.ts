@@ -7,12 +7,7 @@
  * that was never there. Once the deletes have landed, a walk lists exactly
  * the survivors.
  */
-import type { CheckContext } from '../../src/check/index.js';
-import { readPage } from '../../src/check/pages.js';
-import { eventually } from '../../src/check/visibility.js';
-import type { Rec } from '../../src/client/api.js';
-import type { Exchange } from '../../src/client/http.js';
-import type { ResourceModel } from '../../src/schema/model.js';
+import { readPage, eventually, type CheckContext, type Rec, type Exchange, type ResourceModel } from '../../src/check/index.js';
 import { batches, idsOf, last, payloadContext, withCreated } from '../support/writes.js';
 import { answerOrder, atOnce, together, type AtOnce } from './at-once.js';
 

@@ -15,10 +15,7 @@
  * is recorded in the evidence.
  */
 import fc from 'fast-check';
-import type { CheckContext } from '../../src/check/index.js';
-import type { Rec } from '../../src/client/api.js';
-import type { ResourceModel } from '../../src/schema/model.js';
-import { normalizeInteger } from '../../src/values/index.js';
+import { normalizeInteger, type CheckContext, type Rec, type ResourceModel } from '../../src/check/index.js';
 import type { Payload } from '../../generators/index.js';
 import { designedPayload } from '../support/values.js';
 import { getByIds, idsOf, payloadContext, payloadMismatches, updates, mismatchesText, withCreated } from '../support/writes.js';

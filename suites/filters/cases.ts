@@ -17,10 +17,11 @@
  * A case the scope cannot give a value for (no record holds the field) is not judged, with the reason.
  */
 import fc from 'fast-check';
-import { decimalLimitOf, integerDigitsOf, maxLengthOf } from '../../src/check/index.js';
-import { decimalWithin } from '../../src/schema/ajv.js';
-import type { FilterModel, ScalarKind } from '../../src/schema/model.js';
-import { decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime, scaledToDecimal } from '../../src/values/index.js';
+import {
+  maxLengthOf, integerDigitsOf, decimalLimitOf,
+  decimalWithin, decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime,
+  scaledToDecimal, type FilterModel, type ScalarKind,
+} from '../../src/check/index.js';
 import { dateArb, decimalArb, integerArb, looseKey, rangeBoundArb, textArb } from '../../generators/index.js';
 import type { Term } from './oracle.js';
 import { fieldKind, lower, poolOf, spread, type Scoped } from './scoped.js';

@@ -14,13 +14,11 @@
  *   shows its reading), one sent as a date only;
  * - both Boolean values, every known Predefined value.
  */
-import fc from 'fast-check';
-import { CheckFailure, fixture, mixSeed, runtime, type Fixture } from '../../src/check/index.js';
-import { walk, isRejected } from '../../src/check/pages.js';
-import type { Rec, StoreClient } from '../../src/client/api.js';
-import { decimalLimitOf, maxLengthOf } from '../../src/check/index.js';
-import { decimalWithin } from '../../src/schema/ajv.js';
-import { decimalLimitOfEveryReading, type PayloadPropModel, type ResourceModel } from '../../src/schema/model.js';
+import {
+  maxLengthOf, decimalLimitOf,
+  CheckFailure, fixture, walk, isRejected, decimalWithin, decimalLimitOfEveryReading, type Fixture, type FixtureContext,
+  type Rec, type PayloadPropModel, type ResourceModel,
+} from '../../src/check/index.js';
 import { batchArb, dateRangePairs, maxDecimal, type Payload } from '../../generators/index.js';
 import { lower, type Scoped } from './scoped.js';
 
@@ -80,14 +78,12 @@ function splitValue(p: PayloadPropModel, i: number, j: number, first: string, is
   }
 }
 
-async function build(r: ResourceModel, create: (items: Payload[]) => Promise<Rec[]>, client: StoreClient): Promise<Scoped> {
-  const rt = runtime();
-  const n = SPLITTERS + rt.depth.batch;
-  const seed = mixSeed(rt.config.seed, `filters.fixture.${r.name}`);
-  const [drafts] = fc.sample(batchArb(r.name, { tag: rt.config.runTag }, { minLength: n, maxLength: n }), { seed, numRuns: 1 });
-  const created = await create(split(r, drafts));
+async function build(r: ResourceModel, f: FixtureContext): Promise<Scoped> {
+  const n = SPLITTERS + f.depth.batch;
+  const drafts = f.sample(batchArb(r.name, { tag: f.config.runTag }, { minLength: n, maxLength: n }), `filters.fixture.${r.name}`);
+  const created = await f.scope.create(r, split(r, drafts));
   const ids = created.map((x) => String(x.id));
-  const read = await walk(client, r, { id: ids });
+  const read = await walk(f.client, r, { id: ids });
   if (isRejected(read)) {
     throw new CheckFailure({ message: `reading back the ${ids.length} ${r.title} records just created with the id filter was not accepted: ${read.problem} (§4 Filters per resource)`, evidence: read.exchanges.slice(-1) });
   }
@@ -106,5 +102,5 @@ async function build(r: ResourceModel, create: (items: Payload[]) => Promise<Rec
 
 /** The fixture of a writable resource, built by the first check that needs it (its requests are that check's evidence). */
 export function writableFixture(r: ResourceModel): Fixture<Scoped> {
-  return fixture((scope, client) => build(r, (items) => scope.create(r, items), client));
+  return fixture((f) => build(r, f));
 }

@@ -7,12 +7,11 @@
  * scoped record that satisfies it, when the walk was complete), and records on
  * the day of a date-only bound treated as one instant.
  */
-import { DATE_PATTERN, type ItemContext } from '../../src/check/index.js';
-import type { Rec } from '../../src/client/api.js';
-import type { Exchange } from '../../src/client/http.js';
-import type { Walk } from '../../src/check/pages.js';
-import type { FilterModel, ResourceModel } from '../../src/schema/model.js';
-import { compareScalar, describeValue, normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime } from '../../src/values/index.js';
+import {
+  DATE_PATTERN,
+  compareScalar, describeValue, normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime, type ItemContext,
+  type Rec, type Exchange, type Walk, type FilterModel, type ResourceModel,
+} from '../../src/check/index.js';
 import { andMode, inclusive } from './query.js';
 import { fieldKind, lower, type Scoped } from './scoped.js';
 

@@ -5,13 +5,10 @@
  * the count check compares the count with them) — one pair of requests per
  * case and value, whichever check asks first.
  */
-import type { CheckContext } from '../../src/check/index.js';
-import { NotJudged, observed, TargetError, isTargetError } from '../../src/check/index.js';
-import { countPath, isRejected, walk, type WalkResult } from '../../src/check/pages.js';
-import type { Rec } from '../../src/client/api.js';
-import type { Exchange } from '../../src/client/http.js';
-import type { ResourceModel } from '../../src/schema/model.js';
-import { describeValue } from '../../src/values/index.js';
+import {
+  NotJudged, observed, TargetError, isTargetError, countPath, isRejected, walk, describeValue, type CheckContext,
+  type WalkResult, type Rec, type Exchange, type ResourceModel,
+} from '../../src/check/index.js';
 import type { Scoped } from './scoped.js';
 
 /** §4 "How several filters combine: not shown": 'and' lets every query carry the id filter beside the one under test. */

@@ -6,11 +6,10 @@
  * count check, so both judge the same requests (query.ts shares them).
  */
 import fc from 'fast-check';
-import { check, type CheckContext, type Fixture, type ItemContext } from '../../src/check/index.js';
-import type { Rec } from '../../src/client/api.js';
-import { checksOf, rangePairs, type CheckDef } from '../../src/items/index.js';
-import { forValues } from '../../src/check/values.js';
-import type { FilterModel, ResourceModel } from '../../src/schema/model.js';
+import {
+  check, checksOf, rangePairs, forValues, type CheckContext, type Fixture, type ItemContext, type Rec, type CheckDef,
+  type FilterModel, type ResourceModel,
+} from '../../src/check/index.js';
 import { arrayCase, booleanCase, bothCase, dayCase, idCase, rangeCase, type CaseSpec, type CaseValues } from './cases.js';
 import { hasOpen, judgeGet, termsText, type Term } from './oracle.js';
 import { andMode, ask, rejected, scopedFilters, showFilters, type CaseAnswer } from './query.js';
@@ -56,10 +55,9 @@ function valuesOf(it: ItemContext, spec: CaseValues<unknown>, label: string, run
   return forValues(it, spec.designed, spec.generated as fc.Arbitrary<unknown>, run, label);
 }
 
-/** The terms' filter models, to check they are taken. */
-function keysOf(spec: CaseValues<unknown>, s: Scoped): FilterModel[] {
-  const sample = spec.designed ?? spec.generated;
-  const [v] = fc.sample(sample as fc.Arbitrary<unknown>, { numRuns: 1, seed: 1 });
+/** The terms' filter models, to check they are taken (drawn from one value of the case: its keys, not its values, matter). */
+function keysOf(spec: CaseValues<unknown>, it: ItemContext): FilterModel[] {
+  const v = it.sample((spec.designed ?? spec.generated) as fc.Arbitrary<unknown>, 'filter keys');
   return spec.terms(v).map((t) => t.f);
 }
 
@@ -77,7 +75,7 @@ export function registerFilterChecks(r: ResourceModel, fx: Fixture<Scoped>): voi
   const prepare = (ctx: ItemContext, s: Scoped, subject: string): CaseValues<unknown> => {
     const spec = caseSpec(s, subject, ctx.case);
     if ('notJudged' in spec) ctx.notJudged(spec.notJudged);
-    const why = untaken(r, keysOf(spec, s), ctx);
+    const why = untaken(r, keysOf(spec, ctx), ctx);
     if (why) ctx.notJudged(why);
     return spec;
   };

@@ -7,16 +7,14 @@
  * (observation filters.combination) every query carries the sample's ids, so
  * the rest of the store never matters.
  */
-import { CheckFailure, fixture, TargetError, isTargetError, type Fixture } from '../../src/check/index.js';
-import { readPage } from '../../src/check/pages.js';
-import type { ResourceModel } from '../../src/schema/model.js';
+import { CheckFailure, fixture, TargetError, isTargetError, readPage, type Fixture, type ResourceModel } from '../../src/check/index.js';
 import type { Scoped } from './scoped.js';
 
 const SAMPLE = 200;
 
 export function sampleFixture(r: ResourceModel): Fixture<Scoped> {
-  return fixture(async (_scope, client) => {
-    const res = await readPage(client, r, { pageSize: SAMPLE });
+  return fixture(async (f) => {
+    const res = await readPage(f.client, r, { pageSize: SAMPLE });
     if (!res.ok) {
       if (isTargetError(res.exchange)) throw new TargetError(`${r.title} get (the sample these checks filter): ${res.problem}`, [res.exchange]);
       throw new CheckFailure({ message: `${r.title} get without filters (the sample these checks filter) was not accepted: ${res.problem} (§4 Common rules: filters are optional)`, evidence: [res.exchange] });

@@ -5,8 +5,7 @@
  * records already there (sample.ts). Either way, expectations are computed
  * from the records as get shows them, never from what was sent.
  */
-import type { Rec } from '../../src/client/api.js';
-import type { FilterModel, ResourceModel, ScalarKind } from '../../src/schema/model.js';
+import { type Rec, type FilterModel, type ResourceModel, type ScalarKind } from '../../src/check/index.js';
 
 export interface Scoped {
   r: ResourceModel;

@@ -8,12 +8,10 @@
  * live record); its `toString` is how a shrunk sequence prints.
  */
 import type fc from 'fast-check';
-import { isTargetError, observed, TargetError, type ItemContext } from '../../src/check/index.js';
-import { readPage } from '../../src/check/pages.js';
-import { eventually } from '../../src/check/visibility.js';
-import type { Rec } from '../../src/client/api.js';
-import type { ModelCommand } from '../../src/items/index.js';
-import { normalizeInteger } from '../../src/values/index.js';
+import {
+  isTargetError, observed, TargetError, readPage, eventually, normalizeInteger, type ItemContext, type Rec,
+  type ModelCommand,
+} from '../../src/check/index.js';
 import type { Payload } from '../../generators/index.js';
 import { getByIds, matchResponse } from '../support/writes.js';
 import { modelQuery, queryText, type FilterSpec } from './filters.js';

@@ -9,8 +9,7 @@
  * with the model), under the observed range inclusivity; deleted records are
  * never expected.
  */
-import type { Rec } from '../../src/client/api.js';
-import type { FilterModel, ResourceModel } from '../../src/schema/model.js';
+import { type Rec, type FilterModel, type ResourceModel } from '../../src/check/index.js';
 import { withinLimits } from '../filters/cases.js';
 import { expectation, type Term } from '../filters/oracle.js';
 import { andMode } from '../filters/query.js';

@@ -6,8 +6,7 @@
  * shortest sequence that still fails.
  */
 import fc from 'fast-check';
-import type { CheckContext } from '../../src/check/index.js';
-import type { ResourceModel } from '../../src/schema/model.js';
+import { type CheckContext, type ResourceModel } from '../../src/check/index.js';
 import type { Payload, PayloadContext } from '../../generators/index.js';
 import { batches, updates } from '../support/writes.js';
 import { Count, Create, Delete, Get, MAX_LIVE, Update, UpdateDeleted, Versions, Walk, type ModelRun } from './commands.js';

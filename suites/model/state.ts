@@ -10,8 +10,7 @@
  * their values; under replace-style updates they are unknown afterwards (a
  * target resets them to defaults of its own choosing), so they are not judged.
  */
-import type { Rec } from '../../src/client/api.js';
-import type { ResourceModel } from '../../src/schema/model.js';
+import { type Rec, type ResourceModel } from '../../src/check/index.js';
 import type { Payload } from '../../generators/index.js';
 
 const lower = (s: string) => s.toLowerCase();

@@ -5,12 +5,10 @@
  * stops the sequence (fast-check then shrinks it to the shortest one that
  * still fails) and says the sequence that led there, one request per line.
  */
-import { stopOnItemOutcome, TargetError, type CheckContext, type ItemContext } from '../../src/check/index.js';
-import type { Rec } from '../../src/client/api.js';
-import type { Exchange } from '../../src/client/http.js';
-import type { ModelCommand } from '../../src/items/index.js';
-import type { ResourceModel } from '../../src/schema/model.js';
-import { describeValue } from '../../src/values/index.js';
+import {
+  stopOnItemOutcome, TargetError, describeValue, type CheckContext, type ItemContext, type Rec, type Exchange,
+  type ModelCommand, type ResourceModel,
+} from '../../src/check/index.js';
 import { getByIds, mismatchText, payloadMismatches } from '../support/writes.js';
 import type { StoreModel } from './state.js';
 

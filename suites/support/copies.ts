@@ -6,17 +6,15 @@
  * Strings are cut short: 1001 pages of generated content can weigh tens of MB
  * in one answer, and what these items judge is how many records come back.
  */
-import fc from 'fast-check';
-import { mixSeed, runtime, type Scope } from '../../src/check/index.js';
-import type { ResourceModel } from '../../src/schema/model.js';
+import type { FixtureContext, ResourceModel } from '../../src/check/index.js';
 import { payloadArb, retoken, tokenOf, type Payload } from '../../generators/index.js';
 
 /** Create n copies of one generated record; returns their ids. `kind` (2 letters) keeps tokens apart between uses. */
-export async function createCopies(scope: Scope, r: ResourceModel, n: number, kind: string): Promise<string[]> {
-  const rt = runtime();
-  const [base] = fc.sample(payloadArb(r.name, { tag: rt.config.runTag }), { seed: mixSeed(rt.config.seed, `copies.${kind}.${r.name}`), numRuns: 1 });
-  const items = Array.from({ length: n }, (_, i) => short(retoken(r.name, base, rt.config.runTag, tokenOf(kind, i))));
-  return (await scope.create(r, items)).map((x) => String(x.id));
+export async function createCopies(f: FixtureContext, r: ResourceModel, n: number, kind: string): Promise<string[]> {
+  const tag = f.config.runTag;
+  const base = f.sample(payloadArb(r.name, { tag }), `copies.${kind}.${r.name}`);
+  const items = Array.from({ length: n }, (_, i) => short(retoken(r.name, base, tag, tokenOf(kind, i))));
+  return (await f.scope.create(r, items)).map((x) => String(x.id));
 }
 
 /** Text cut to SHORT code points (the unique values keep their tag and token, which start them). */

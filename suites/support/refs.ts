@@ -4,10 +4,9 @@
  * collections created once per check file, and existing files (they cannot be
  * created through the API; with none, the all-zero GUID of §2 stands in).
  */
-import fc from 'fast-check';
-import { fixture, mixSeed, runtime, type CheckContext, type Fixture } from '../../src/check/index.js';
-import type { Rec } from '../../src/client/api.js';
-import { resource, resources, type ResourceModel } from '../../src/schema/model.js';
+import {
+  fixture, resource, resources, type CheckContext, type Fixture, type Rec, type ResourceModel,
+} from '../../src/check/index.js';
 import { batches } from './writes.js';
 
 export interface Refs {
@@ -26,17 +25,16 @@ export const REFERENCED = [...new Set(resources().filter((r) => r.writable).flat
  * values of their own, so a lost create's lookup can only find its own.
  */
 export function refsFixture(label: string): Fixture<Refs> {
-  return fixture<Refs>(async (scope, client) => {
-    const rt = runtime();
+  return fixture<Refs>(async (f) => {
     const out: Refs = { ids: {}, names: new Map() };
     for (const name of REFERENCED) {
       const target = resource(name);
       let records: Rec[] = [];
       if (target.writable) {
-        const [items] = fc.sample(batches(target, { tag: rt.config.runTag }, { minLength: 3, maxLength: 3 }), { seed: mixSeed(rt.config.seed, `refs:${label}:${name}`), numRuns: 1 });
-        records = await scope.create(target, items, { acceptRecovered: true });
+        const items = f.sample(batches(target, { tag: f.config.runTag }, { minLength: 3, maxLength: 3 }), `refs:${label}:${name}`);
+        records = await f.scope.create(target, items, { acceptRecovered: true });
       } else {
-        const got = await client.get(target, { pagination: { pageSize: 3 } });
+        const got = await f.client.get(target, { pagination: { pageSize: 3 } });
         records = got.ok ? (got.value ?? []).slice(0, 3) : [];
       }
       out.ids[name] = records.map((x) => x.id).filter((id): id is string => typeof id === 'string');

@@ -9,9 +9,11 @@
  * value, a property the run may only send one value of) is named, so its
  * update item is reported not judged rather than passed on nothing.
  */
-import { decimalLimitOf, integerDigitsOf, maxLengthOf } from '../../src/check/index.js';
-import { decimalLimitOfEveryReading, type PayloadPropModel, type ResourceModel } from '../../src/schema/model.js';
-import { decimalToScaled, normalizeInteger, parseDateTime, formatDateTime, sameStoredValue, scaledToDecimal } from '../../src/values/index.js';
+import {
+  maxLengthOf, integerDigitsOf, decimalLimitOf,
+  decimalLimitOfEveryReading, decimalToScaled, normalizeInteger, parseDateTime, formatDateTime, sameStoredValue,
+  scaledToDecimal, type PayloadPropModel, type ResourceModel,
+} from '../../src/check/index.js';
 import type fc from 'fast-check';
 import { dateRangePairs, updateArb, ZERO_GUID, type Payload, type PayloadContext } from '../../generators/index.js';
 import { fitUtf16 } from './writes.js';

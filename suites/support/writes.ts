@@ -8,17 +8,13 @@
  * both forms): '1'/'true', '12,50'/'12.5', '2024-01-02'/'2024-01-02 00:00:00'
  * are the same value here; the format suite judges the forms.
  */
-import type { CheckContext } from '../../src/check/index.js';
-import { observed } from '../../src/check/index.js';
-import { countPath } from '../../src/check/pages.js';
-import { eventually } from '../../src/check/visibility.js';
-import type { Rec } from '../../src/client/api.js';
-import type { Exchange } from '../../src/client/http.js';
-import type { FieldModel, PayloadPropModel, ResourceModel, ScalarKind } from '../../src/schema/model.js';
-import { describeValue, sameStoredValue } from '../../src/values/index.js';
+import {
+  observed, countPath, eventually, describeValue, sameStoredValue, comparableProps, fieldOf, type CheckContext, type Rec,
+  type Exchange, type FieldModel, type PayloadPropModel, type ResourceModel, type ScalarKind,
+} from '../../src/check/index.js';
 import { batchArb, looseKey, payloadArb, updateArb, type Payload, type PayloadContext } from '../../generators/index.js';
 
-export type { Form } from '../../src/items/index.js';
+export type { Form } from '../../src/check/index.js';
 type Form = 'get' | 'write';
 
 export interface Mismatch {
@@ -32,8 +28,7 @@ export interface Mismatch {
 
 const lower = (s: unknown) => String(s).toLowerCase();
 
-export { comparableProps, fieldOf } from '../../src/items/index.js';
-import { comparableProps, fieldOf } from '../../src/items/index.js';
+export { comparableProps, fieldOf } from '../../src/check/index.js';
 
 /** Sorted strings: tags are compared as a set (the spec does not say their order). */
 const sortedStrings = (xs: unknown[]) => xs.map((x) => String(x)).sort();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultWorkers, HELP_WIDTH, helpOrVersion, helpText, optionDefault, OPTION_GROUPS, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec } from '../../src/cli/options.js';
 import { parseReplay, resolveConfig } from '../../src/cli.js';
-import { onlyPattern } from '../../src/run/vitest.js';
+import { onlyPattern } from '../../src/items/select.js';
 import { mixSeed } from '../../src/check/check.js';
 import { Ledger } from '../../src/client/ledger.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -237,7 +237,7 @@ describe('storecheck list', () => {
 
   it('--json: the same selection as a run; --items the spec items', async () => {
     const rows = JSON.parse(await list(['--only', 'store.*', '--json'])) as { id: string; rule: string; section: string; level: string }[];
-    const { selectChecks } = await import('../../src/run/plan.js');
+    const { selectChecks } = await import('../../src/items/select.js');
     expect(rows.map((r) => r.id)).toEqual(selectChecks('store.*').map((c) => c.id));
     expect(rows[0]).toMatchObject({ rule: expect.any(String), section: expect.stringMatching(/^§/), level: expect.stringMatching(/^(must|quirk|observe)$/) });
     const items = JSON.parse(await list(['--items', '--json', '--only', 'product.filters.range.price_min#equal'])) as { id: string }[];

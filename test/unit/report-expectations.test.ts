@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyExpectations, expectationsInfo, globToRegExp, loadExpectations } from '../../src/report/expectations.js';
+import { applyExpectations, expectationsInfo, loadExpectations } from '../../src/report/expectations.js';
+import { globToRegExp } from '../../src/items/glob.js';
 import { check } from '../fixtures/reports/build.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'storecheck-expect-'));

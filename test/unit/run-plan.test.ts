@@ -1,16 +1,17 @@
 /**
- * The run's plan (src/run/plan.ts): the total printed before the first check
+ * The run's plan (src/items/plan.ts): the total printed before the first check
  * must be the number of checks that will finish. It rests on knowing which
- * checks each suite file registers — proven here by loading every suite file
- * with `check()` recording instead of registering a test — and on the same
- * --only matching as vitest's test-name pattern.
+ * checks each suite file registers — each file declares it (`REGISTERS`), the
+ * plan reads the declaration from the file's text, and this test loads every
+ * suite file with `check()` recording instead of registering a test and
+ * compares — and on the same --only matching as vitest's test-name pattern.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { catalogue, checkIdOf } from '../../src/items/index.js';
-import { checksOfFile, itemSelector, planRun, selectChecks, selectItems } from '../../src/run/plan.js';
-import { onlyPattern } from '../../src/run/vitest.js';
+import { catalogue } from '../../src/items/index.js';
+import { checksOfFile, parseSuiteDeclaration, planRun, suiteDeclaration } from '../../src/items/plan.js';
+import { itemSelector, onlyPattern, selectChecks, selectItems } from '../../src/items/select.js';
 import { PROJECT_ROOT as ROOT } from '../../src/version.js';
 
 const seen = vi.hoisted(() => ({ ids: [] as string[] }));
@@ -18,8 +19,8 @@ const seen = vi.hoisted(() => ({ ids: [] as string[] }));
 vi.mock('../../src/check/check.js', async (importOriginal) => {
   const orig = await importOriginal<typeof import('../../src/check/check.js')>();
   // a suite file's registrations, recorded (no vitest test is made)
-  const check = (spec: { id?: string; items?: unknown; rule: string; resource: string; subject?: string }) => {
-    seen.ids.push(spec.items && spec.id ? spec.id : checkIdOf(spec as Parameters<typeof checkIdOf>[0]));
+  const check = (def: { id: string }) => {
+    seen.ids.push(def.id);
   };
   return { ...orig, check };
 });
@@ -31,24 +32,59 @@ const SUITES = join(ROOT, 'suites');
 const files = readdirSync(SUITES).filter((f) => f.endsWith('.check.ts')).sort();
 const all = files.map((f) => join(SUITES, f));
 
-/** What each suite file registers when loaded (the test ids a run would have). */
+/** What each suite file registers when loaded (the test ids a run would have), and what it exports as REGISTERS. */
 const registered = new Map<string, string[]>();
+const exported = new Map<string, unknown>();
 beforeAll(async () => {
   for (const file of files) {
     seen.ids = [];
-    await import(join(SUITES, file));
+    const mod = await import(join(SUITES, file));
     registered.set(file, [...seen.ids]);
+    exported.set(file, mod.REGISTERS);
   }
 });
 
 describe('which checks each suite file registers', () => {
-  it.each(files)('%s registers exactly the checks the plan gives it', (file) => {
-    expect([...registered.get(file)!].sort()).toEqual(checksOfFile(file).map((c) => c.id).sort());
+  it.each(files)('%s registers exactly the checks it declares', (file) => {
+    expect(registered.get(file)!.length, `${file} registers checks`).toBeGreaterThan(0);
+    expect([...registered.get(file)!].sort()).toEqual(checksOfFile(join(SUITES, file)).map((c) => c.id).sort());
   });
 
-  it('no check is given to two files', () => {
-    const planned = files.flatMap((f) => checksOfFile(f).map((c) => c.id));
+  it.each(files)('%s: the declaration the plan reads from its text is the one the module exports', (file) => {
+    expect(suiteDeclaration(join(SUITES, file))).toEqual(exported.get(file));
+  });
+
+  it('every check of the catalogue is declared by exactly one file', () => {
+    const planned = files.flatMap((f) => checksOfFile(join(SUITES, f)).map((c) => c.id));
     expect(planned.length).toBe(new Set(planned).size);
+    expect([...planned].sort()).toEqual(catalogue().map((c) => c.id).sort());
+  });
+});
+
+describe('reading a declaration', () => {
+  const read = (text: string) => parseSuiteDeclaration(text, 'suites/x.check.ts');
+
+  it('reads rules and the resource class, on one line or several, comments aside', () => {
+    expect(read("import x from 'y';\nexport const REGISTERS: SuiteDeclaration = { rules: ['store.single-object', 'store.apikey-field'] };\n"))
+      .toEqual({ rules: ['store.single-object', 'store.apikey-field'] });
+    expect(read("export const REGISTERS: SuiteDeclaration = {\n  // the writable ones\n  rules: [\n    'filters.id',\n    'filters.range',\n  ],\n  resources: 'read-only',\n};\n"))
+      .toEqual({ rules: ['filters.id', 'filters.range'], resources: 'read-only' });
+  });
+
+  it('refuses a file without one, with two, or with what the plan cannot read, naming the file', () => {
+    expect(() => read("check(checkOf('store.single-object', 'store'), fn);")).toThrow(/suites\/x\.check\.ts: no REGISTERS declaration/);
+    const one = "export const REGISTERS: SuiteDeclaration = { rules: ['store.single-object'] };\n";
+    expect(() => read(one + one)).toThrow(/more than once/);
+    expect(() => read("export const REGISTERS: SuiteDeclaration = { rules: ['store.no-such-rule'] };")).toThrow(/no rule of src\/rules\.ts/);
+    expect(() => read("export const REGISTERS: SuiteDeclaration = { rules: [] };")).toThrow(/empty/);
+    expect(() => read("export const REGISTERS: SuiteDeclaration = { rules: RULES_OF_STORE };")).toThrow(/no rules array/);
+    expect(() => read("export const REGISTERS: SuiteDeclaration = { rules: ['store.single-object', ...MORE] };")).toThrow(/quoted rule ids only/);
+    expect(() => read("export const REGISTERS: SuiteDeclaration = { rules: ['store.single-object'], resources: 'some' };")).toThrow(/none of writable, read-only/);
+    expect(() => read("export const REGISTERS: SuiteDeclaration = { rules: ['store.single-object'], subjects: ['x'] };")).toThrow(/besides rules and resources/);
+  });
+
+  it('is what every suite file starts with: an exported, typed constant', () => {
+    for (const f of files) expect(readFileSync(join(SUITES, f), 'utf8'), f).toMatch(/^export const REGISTERS: SuiteDeclaration = \{/m);
   });
 });
 

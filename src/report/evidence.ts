@@ -3,10 +3,12 @@
  * observations alike): the request as sent (already redacted by the client),
  * the response status, headers and body text, or the transport error — long
  * bodies cut, long arrays and strings in the request shortened so a report
- * stays readable and bounded.
+ * stays readable and bounded. The report's own form (HttpExchange) is made
+ * here, where the report is defined, so checks and probes both depend on the
+ * report and neither on the other.
  */
 import type { Exchange } from '../client/http.js';
-import type { HttpExchange } from '../report/types.js';
+import type { HttpExchange } from './types.js';
 
 export interface EvidenceLimits {
   /** response body characters kept */
