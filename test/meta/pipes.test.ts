@@ -10,13 +10,12 @@
  * unless storecheck waits for it to drain. The bytes after the filler must equal the command's
  * output as it writes it in this process, and the exit code must be the command's.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli.js';
-import { ROOT } from '../../reference/cli-process.js';
+import { ROOT, runShell } from '../../reference/cli-process.js';
 
 /** A Linux pipe's capacity: the filler that leaves the reader's pipe full before storecheck writes. */
 const FILLER = 65_536;
@@ -30,42 +29,34 @@ interface Piped { code: number; piped: string; other: string }
  * `ready`: a file whose appearance means the command has written (nearly) everything (a run's
  * report.json): the reader's delay counts from then, not from the start.
  */
-function throughPipe(args: string[], stream: 'stdout' | 'stderr', opts: { ready?: string; env?: Record<string, string> } = {}): Promise<Piped> {
+function throughPipe(args: string[], stream: 'stdout' | 'stderr', opts: { ready?: string } = {}): Promise<Piped> {
   const dir = mkdtempSync(join(tmpdir(), 'sc-pipe-'));
+  const quote = (a: string) => `'${a.replace(/'/g, "'\\''")}'`;
   const script = `
 set -u
-dir=$1; ready=$2; shift 2
+set -- ${args.map(quote).join(' ')}
+dir=${quote(dir)}; ready=${quote(opts.ready ?? '')}
 reader() {
   # nothing is read until storecheck has exited (its code is written) or has waited ${READER_DELAY_S} s for the reader
-  i=0; if [ -n "$ready" ]; then while [ ! -e "$ready" ] && [ ! -e "$dir/code" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i+1)); done; fi
+  i=0; if [ -n "$ready" ]; then while [ ! -e "$ready" ] && [ ! -e "$dir/code" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; fi
   i=0; while [ ! -e "$dir/code" ] && [ $i -lt ${READER_DELAY_S * 20} ]; do sleep 0.05; i=$((i+1)); done
   cat > "$dir/piped"
 }
-if [ "${stream}" = stdout ]; then
+if [ ${stream} = stdout ]; then
   { head -c ${FILLER} /dev/zero; "$NODE" bin/storecheck.mjs "$@" 2>"$dir/other"; echo $? > "$dir/code"; } | reader
 else
   { head -c ${FILLER} /dev/zero >&2; "$NODE" bin/storecheck.mjs "$@" >"$dir/other"; echo $? > "$dir/code"; } 2>&1 | reader
 fi`;
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script, 'pipe-test', dir, opts.ready ?? '', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NODE: process.execPath, STORE_API_KEY: '', STORE_BASE_URL: '', FORCE_COLOR: '0', ...opts.env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (c) => (err += c));
-    child.on('error', reject);
-    child.on('close', () => {
-      if (!existsSync(join(dir, 'code'))) return reject(new Error(`no exit code: ${err}`));
-      const all = readFileSync(join(dir, 'piped'));
-      // the filler first, whole: the pipe held it
-      expect(all.subarray(0, FILLER).every((b) => b === 0)).toBe(true);
-      resolve({
-        code: Number(readFileSync(join(dir, 'code'), 'utf8').trim()),
-        piped: all.subarray(FILLER).toString('utf8'),
-        other: readFileSync(join(dir, 'other'), 'utf8'),
-      });
-    });
+  return runShell(script, { env: { NODE: process.execPath }, timeoutMs: 120_000 }).then((r) => {
+    if (!existsSync(join(dir, 'code'))) throw new Error(`no exit code: ${r.stderr}`);
+    const all = readFileSync(join(dir, 'piped'));
+    // the filler first, whole: the pipe held it
+    expect(all.subarray(0, FILLER).every((b) => b === 0)).toBe(true);
+    return {
+      code: Number(readFileSync(join(dir, 'code'), 'utf8').trim()),
+      piped: all.subarray(FILLER).toString('utf8'),
+      other: readFileSync(join(dir, 'other'), 'utf8'),
+    };
   });
 }
 
@@ -148,20 +139,11 @@ describe('every command through a pipe whose reader is slow', () => {
   }, 120_000);
 
   it('a reader that stops early (| head -1): the first line, exit 0, nothing on stderr but the count', async () => {
-    const r = await new Promise<{ out: string; err: string; codes: string }>((resolve, reject) => {
-      const child = spawn('bash', ['-c', '"$NODE" bin/storecheck.mjs list --items 2>"$ERR" | head -1; echo "${PIPESTATUS[*]}"; cat "$ERR"'], {
-        cwd: ROOT, env: { ...process.env, NODE: process.execPath, ERR: join(work, 'head.err') }, stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (c) => (out += c));
-      child.stderr.on('data', (c) => (err += c));
-      child.on('error', reject);
-      child.on('close', () => {
-        const [first, codes, ...rest] = out.split('\n');
-        resolve({ out: first, codes, err: rest.join('\n') + err });
-      });
+    const ran = await runShell(`"$NODE" bin/storecheck.mjs list --items 2>"$ERR" | head -1; echo "\${PIPESTATUS[*]}"; cat "$ERR"`, {
+      env: { NODE: process.execPath, ERR: join(work, 'head.err') },
     });
+    const [first, codes, ...rest] = ran.stdout.split('\n');
+    const r = { out: first, codes, err: rest.join('\n') + ran.stderr };
     expect(r.out).toMatch(/^\S+#\S+ {2}/);
     expect(r.codes).toBe('0 0');
     expect(r.err.trim()).toMatch(/^\d+ check\(s\), \d+ item\(s\)$/);
