@@ -10,5 +10,6 @@ const [first] = process.argv.slice(2);
 const runs = first === undefined || first === 'run' || (first.startsWith('--') && first !== '--help' && first !== '-h' && first !== '--version' && first !== '-V');
 if (runs) await import('vitest/node');
 register();
-const { main } = await import('../src/cli.ts');
-process.exit(await main(process.argv.slice(2)));
+const [{ main }, { exitAfter }] = await Promise.all([import('../src/cli.ts'), import('../src/cli/stdio.ts')]);
+// exits once stdout and stderr have drained: a pipe's reader gets every byte (src/cli/stdio.ts)
+await exitAfter(() => main(process.argv.slice(2)));

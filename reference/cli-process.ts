@@ -64,10 +64,13 @@ export interface CliRunOptions {
   onStderr?: (chunk: string) => void;
 }
 
-/** The caller's environment minus everything that would change what the CLI does; plain text on stderr. */
+/**
+ * The caller's environment minus everything that would change what the CLI does (and
+ * GITHUB_STEP_SUMMARY: a proof's runs add nothing to a CI job's page); plain text on stderr.
+ */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(STORE_|STORECHECK_)/.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (!/^(STORE_|STORECHECK_|GITHUB_STEP_SUMMARY$)/.test(k)) env[k] = v;
   // tests read stderr as text, even where CI sets FORCE_COLOR
   return { ...env, FORCE_COLOR: '0', ...extra };
 }

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { deepFreeze, type Depth, type RunConfig } from './config.js';
 import { helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, withDefaults, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
+import { exitAfter } from './cli/stdio.js';
 import { ConfigError, EXIT, exitWord } from './exit.js';
 import { TOOL_VERSION } from './version.js';
 
@@ -257,9 +258,5 @@ function fail(e: unknown): number {
 }
 
 const invokedDirectly = process.argv[1] && /cli\.(ts|js|mjs)$/.test(process.argv[1]);
-if (invokedDirectly) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e) => process.exit(fail(e)),
-  );
-}
+// the same end as bin/storecheck.mjs: exit once stdout and stderr have drained
+if (invokedDirectly) void exitAfter(() => main(process.argv.slice(2)).catch(fail));

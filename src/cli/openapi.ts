@@ -33,20 +33,6 @@ export async function renderOpenApi(doc: OpenApiDocument, format: 'json' | 'yaml
   return stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 });
 }
 
-/** Write to stdout and wait for it; a reader that stops early (`| head`) is no error. */
-async function writeStdout(text: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const onError = (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? resolve() : reject(e));
-    // kept until the stream's own 'error' event, which follows a failed write's callback
-    process.stdout.once('error', onError);
-    process.stdout.write(text, (e) => {
-      if (e) return onError(e);
-      process.stdout.off('error', onError);
-      resolve();
-    });
-  });
-}
-
 export async function openapiCommand(args: string[]): Promise<number> {
   const { options, positional } = parseOptions(args, OPTIONS, {});
   // src/cli.ts answers -h/-V before a command runs; answered here too when called directly
@@ -61,7 +47,8 @@ export async function openapiCommand(args: string[]): Promise<number> {
   const doc = buildOpenApi();
   const text = await renderOpenApi(doc, format);
   if (!out) {
-    await writeStdout(text);
+    // drained before the process exits, and a reader that stops early (`| head`) is no error: src/cli/stdio.ts
+    process.stdout.write(text);
     return 0;
   }
   try {

@@ -35,6 +35,14 @@ p.help{color:var(--muted);margin:4px 0 12px;max-width:80ch}
 code,pre,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:.86rem}
 pre{background:var(--soft);border:1px solid var(--line);border-radius:6px;padding:10px 12px;margin:0;overflow:auto;max-height:420px;white-space:pre-wrap;word-break:break-word}
 pre.copy{user-select:all;background:#0f172a;color:#e2e8f0;border-color:#0f172a}
+.copyable{position:relative;margin:0 0 8px}
+.copyable pre.copy{padding-right:76px}
+.copy-btn{position:absolute;top:6px;right:6px;font:inherit;font-size:.8rem;padding:2px 10px;border:1px solid #94a3b8;border-radius:4px;background:#1e293b;color:#e2e8f0;cursor:pointer}
+.copy-btn:hover,.copy-btn:focus-visible{background:#334155;outline:2px solid #93c5fd;outline-offset:1px}
+.cut{background:#fde68a;color:#713f12;border-radius:3px;padding:0 2px}
+.len{color:var(--muted)}
+details.full{margin:4px 0 0}
+details.full>summary{font-size:.85rem}
 table{border-collapse:collapse;width:100%}
 th,td{border:1px solid var(--line);padding:5px 8px;text-align:left;vertical-align:top}
 th{background:var(--soft);font-weight:600}
@@ -62,15 +70,18 @@ nav.toc{position:sticky;top:0;z-index:2;background:rgba(255,255,255,.96);border-
 .s-skipped{background:var(--skip-bg);color:var(--skip-fg);border-color:var(--skip-bd)}
 .legend{display:flex;flex-wrap:wrap;gap:6px 16px;margin:6px 0 12px;padding:0;list-style:none;font-size:.88rem;color:var(--muted)}
 .legend li{display:flex;align-items:center;gap:6px}
-table.matrix{width:auto;min-width:60%}
-table.matrix th.res{white-space:nowrap;vertical-align:middle}
-table.matrix td{padding:0;min-width:96px;text-align:center;vertical-align:middle;border:2px solid #fff;border-radius:4px}
+.matrix-box,.table-box{overflow-x:auto;max-width:100%;margin:0 0 8px}
+.matrix-box:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
+table.matrix{width:auto;min-width:60%;font-size:.9rem}
+table.matrix th.res{white-space:nowrap;vertical-align:middle;font-size:.85rem;position:sticky;left:0;z-index:1;background:var(--soft);box-shadow:2px 0 0 var(--line)}
+table.matrix thead th{font-size:.78rem;padding:4px 5px;vertical-align:bottom}
+table.matrix td{padding:0;min-width:44px;text-align:center;vertical-align:middle;border:2px solid #fff;border-radius:4px}
 table.matrix th{border:2px solid #fff}
 table.matrix td.empty{background:#f8f9fb;color:#c0c6cf}
-table.matrix td a{display:block;padding:6px 8px;color:inherit;text-decoration:none}
+table.matrix td a{display:block;padding:5px 3px;color:inherit;text-decoration:none}
 table.matrix td a:hover,table.matrix td a:focus{outline:2px solid #1d4ed8;outline-offset:-2px}
-table.matrix .w{display:block;font-weight:700;font-size:.85rem}
-table.matrix .n{display:block;font-size:.75rem;white-space:nowrap}
+table.matrix .w{display:block;font-weight:700;font-size:.78rem}
+table.matrix .n{display:block;font-size:.75rem}
 .card{border:1px solid var(--line);border-left:6px solid var(--fail-bd);border-radius:6px;padding:12px 14px;margin:14px 0;background:#fff;color:var(--fg)}
 .card.s-error{border-left-color:var(--err-bd)}.card.s-passed{border-left-color:var(--pass-bd)}.card.s-expected-fail{border-left-color:var(--xf-bd)}
 .card .where{color:var(--muted);font-size:.9rem;margin-bottom:6px}
@@ -104,7 +115,7 @@ td.id div.muted{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans
 .ok{color:var(--pass-fg);font-weight:700}.bad{color:var(--fail-fg);font-weight:700}
 footer{margin-top:40px;color:var(--muted);font-size:.85rem;border-top:1px solid var(--line);padding-top:10px}
 @media (max-width:800px){.side{grid-template-columns:1fr}}
-@media print{nav.toc,.filters{display:none}table.checks tr.hidden{display:table-row}pre{max-height:none}}
+@media print{nav.toc,.filters,.copy-btn{display:none}.matrix-box,.table-box{overflow:visible}table.checks tr.hidden{display:table-row}pre{max-height:none}}
 `;
 
 /** The complete page. `script` runs under a CSP that allows it by hash only; nothing can be fetched. */

@@ -12,6 +12,13 @@
  * <details> per rule, the largest group first), before the matrix, coverage and
  * observations. The groups open and close without script; the script only opens
  * the group holding a linked failure (#f-…) when the browser does not.
+ *
+ * The matrices (resources × rule groups, coverage) sit in a box of their own that scrolls sideways
+ * when the page is narrower than they are, the resource column fixed (sticky). A reproducer's
+ * command and curl each have a copy button (shown by the inline script; without it, a click selects
+ * the whole text). Long generated strings in messages and expected/actual values are shortened to
+ * their first and last characters and their length (src/report/shorten.ts), the full value in a
+ * <details> right below.
  */
 import {
   coverageCellText, coverageGrid, STATUS_LABEL, STATUS_SEVERITY, anchorId, buildMatrix, checksByPlace, countStatuses, exchangeText,
@@ -20,6 +27,7 @@ import {
 import { coverageLine } from './coverage.js';
 import { failureGroupCount, failureGroups, type FailureGroup } from './groups.js';
 import { VERDICT_TEXT, esc, escId, legend, page, statusBadge } from './html-page.js';
+import { shortJson, shortenQuoted } from './shorten.js';
 import type { CheckResult, CheckStatus, HttpExchange, Level, Report } from './types.js';
 
 const MAX_VALUE = 8000;
@@ -47,7 +55,15 @@ apply();})();
 (function(){function reveal(){var t=location.hash&&document.getElementById(location.hash.slice(1));if(!t)return;
 var hidden=false;for(var e=t.parentElement;e;e=e.parentElement)if(e.tagName==='DETAILS'&&!e.open){e.open=true;hidden=true;}
 if(hidden)t.scrollIntoView();}
-window.addEventListener('hashchange',reveal);reveal();})();`;
+window.addEventListener('hashchange',reveal);reveal();})();
+(function(){function select(pre){var r=document.createRange();r.selectNodeContents(pre);var s=getSelection();s.removeAllRanges();s.addRange(r);
+try{return document.execCommand('copy');}catch(e){return false;}}
+[].forEach.call(document.querySelectorAll('button.copy-btn'),function(b){var label=b.textContent;b.hidden=false;
+b.addEventListener('click',function(){var pre=b.parentElement.querySelector('pre');
+function said(t){b.textContent=t;setTimeout(function(){b.textContent=label;},2000);}
+function fallback(){said(select(pre)?'copied':'selected: press Ctrl+C');}
+var c=navigator.clipboard;if(!c||!c.writeText)return fallback();
+c.writeText(pre.textContent).then(function(){said('copied');},fallback);});});})();`;
 
 // ---------------------------------------------------------------- pieces
 
@@ -73,17 +89,39 @@ function exchangesHtml(evidence: readonly HttpExchange[] | undefined, open: bool
   return `<details${open ? ' open' : ''}><summary>${esc(label)}: ${esc(count)}</summary>\n${body}\n</details>`;
 }
 
+/** A check's message, long quoted values shortened; the whole message one click away when any was. */
+function messageHtml(message: string): string {
+  const text = truncate(message, 4000);
+  const short = shortenQuoted(text);
+  if (!short.shortened) return `<p class="msg">${esc(text)}</p>`;
+  return `<div class="msg">${short.html}</div>
+<details class="full"><summary>the message in full (${short.shortened} long value${short.shortened === 1 ? '' : 's'} shortened above)</summary><pre>${esc(text)}</pre></details>`;
+}
+
+/** An expected or actual value as JSON, long strings shortened; the full value one click away when any was. */
+function valueHtml(value: unknown): string {
+  const short = shortJson(value, MAX_VALUE);
+  if (!short.shortened) return `<pre>${esc(truncate(prettyJson(value), MAX_VALUE))}</pre>`;
+  return `<pre>${short.html}</pre>
+<details class="full"><summary>in full (${short.shortened} long string${short.shortened === 1 ? '' : 's'} shortened above)</summary><pre>${esc(truncate(prettyJson(value), MAX_VALUE))}</pre></details>`;
+}
+
+/** A command or curl snippet with its copy button (hidden until the inline script shows it). */
+function copyable(text: string, what: string): string {
+  return `<div class="copyable"><button type="button" class="copy-btn" aria-label="copy the ${esc(what)}" hidden>copy</button><pre class="copy" title="select to copy">${esc(text)}</pre></div>`;
+}
+
 function reproducerHtml(c: CheckResult): string {
   const r = c.reproducer;
   if (!r) return '';
   const parts: string[] = ['<h4>Reproduce</h4>'];
-  if (r.curl) parts.push(`<pre class="copy" title="select to copy">${esc(r.curl)}</pre>`);
+  if (r.curl) parts.push(copyable(r.curl, 'curl command'));
   const replay = [
     r.seed !== undefined ? `seed <code>${esc(r.seed)}</code>` : '',
     r.path !== undefined ? `path <code>${esc(r.path)}</code>` : '',
   ].filter(Boolean).join(', ');
   if (replay) parts.push(`<p>Property replay: ${replay}</p>`);
-  if (r.command) parts.push(`<pre class="copy" title="select to copy">${esc(r.command)}</pre>`);
+  if (r.command) parts.push(copyable(r.command, 'command'));
   return parts.join('\n');
 }
 
@@ -96,11 +134,11 @@ function checkCard(c: CheckResult, openEvidence: boolean, isNew = false): string
   return `<article class="card s-${esc(c.status)}" id="${anchorId('f', c.id)}">
 <h3>${statusBadge(c.status)}${isNew ? ' <span class="badge new" title="failed in this run, not in the baseline">new since the baseline</span>' : ''} <code>${esc(c.id)}</code>: ${esc(c.title)}</h3>
 ${whereLine(c)}
-${c.message ? `<p class="msg">${esc(truncate(c.message, 4000))}</p>` : ''}
+${c.message ? messageHtml(c.message) : ''}
 ${c.reason ? `<p>Reason: ${esc(c.reason)}</p>` : ''}
 ${hasValues ? `<div class="side">
-<div><h4>Expected</h4><pre>${esc(truncate(prettyJson(c.expected), MAX_VALUE))}</pre></div>
-<div><h4>Actual</h4><pre>${esc(truncate(prettyJson(c.actual), MAX_VALUE))}</pre></div>
+<div><h4>Expected</h4>${valueHtml(c.expected)}</div>
+<div><h4>Actual</h4>${valueHtml(c.actual)}</div>
 </div>` : ''}
 ${exchangesHtml(c.evidence, openEvidence)}
 ${reproducerHtml(c)}
@@ -164,6 +202,22 @@ function toc(report: Report): string {
   return `<nav class="toc">${links.map(([id, t]) => `<a href="#${id}">${esc(t)}</a>`).join('')}</nav>`;
 }
 
+/**
+ * A cell's counts ("25 failed", "1 unexpected pass"): the cell wraps between them, and inside one
+ * only after its first word ("1 unexpected" / "pass"), so the matrix stays narrow enough to fit.
+ */
+function countsHtml(parts: string[], separator: string): string {
+  return parts.map((p) => `<span class="c">${esc(p).replace(' ', '&nbsp;')}</span>`).join(esc(separator));
+}
+
+/**
+ * A matrix in a box of its own: it scrolls sideways when the page is narrower than the table (the
+ * resource column stays, sticky), so the page itself never does; focusable, so keys scroll it.
+ */
+function matrixBox(label: string, table: string): string {
+  return `<div class="matrix-box" role="region" aria-label="${esc(label)}" tabindex="0">\n${table}\n</div>`;
+}
+
 function matrixSection(report: Report): string {
   const m = buildMatrix(report.checks);
   const ordered = checksByPlace(report.checks);
@@ -172,14 +226,14 @@ function matrixSection(report: Report): string {
     const k = JSON.stringify([c.resource, c.group]);
     if (!firstRow.has(k)) firstRow.set(k, anchorId('c', c.id));
   }
-  const head = `<tr><th>resource</th>${m.groups.map((g) => `<th>${esc(g)}</th>`).join('')}</tr>`;
+  const head = `<tr><th class="res">resource</th>${m.groups.map((g) => `<th>${esc(g)}</th>`).join('')}</tr>`;
   const rows = m.resources.map((res) => {
     const cells = m.groups.map((g) => {
       const cell = m.cell(res, g);
       if (!cell) return '<td class="empty" title="no checks">·</td>';
       const parts = STATUS_SEVERITY.filter((s) => cell.counts[s] > 0).map((s) => `${cell.counts[s]} ${STATUS_LABEL[s]}`);
       const title = `${resourceLabel(res)} × ${g}: ${parts.join(', ')}`;
-      return `<td class="s-${esc(cell.worst)}"><a href="#${firstRow.get(JSON.stringify([res, g]))}" data-resource="${esc(res)}" data-group="${esc(g)}" title="${esc(title)}"><span class="w">${esc(STATUS_LABEL[cell.worst])}</span><span class="n">${esc(parts.join(' · '))}</span></a></td>`;
+      return `<td class="s-${esc(cell.worst)}"><a href="#${firstRow.get(JSON.stringify([res, g]))}" data-resource="${esc(res)}" data-group="${esc(g)}" title="${esc(title)}"><span class="w">${esc(STATUS_LABEL[cell.worst])}</span><span class="n">${countsHtml(parts, ' · ')}</span></a></td>`;
     }).join('');
     return `<tr><th class="res">${esc(resourceLabel(res))}</th>${cells}</tr>`;
   }).join('\n');
@@ -187,7 +241,7 @@ function matrixSection(report: Report): string {
 <h2>Resources × rule groups</h2>
 <p class="help">Each cell shows the worst status of its checks (failed, then error, expected fail, unexpected pass, passed, skipped) and the count per status. Click a cell to list its checks.</p>
 ${legend()}
-${report.checks.length ? `<table class="matrix">\n<thead>${head}</thead>\n<tbody>\n${rows}\n</tbody>\n</table>` : '<p>No checks ran.</p>'}
+${report.checks.length ? matrixBox('resources × rule groups', `<table class="matrix">\n<thead>${head}</thead>\n<tbody>\n${rows}\n</tbody>\n</table>`) : '<p>No checks ran.</p>'}
 </section>`;
 }
 
@@ -195,14 +249,14 @@ function coverageSection(report: Report): string {
   const c = report.coverage;
   if (!c || c.total === 0) return '';
   const g = coverageGrid(c);
-  const head = `<tr><th>resource</th>${g.kinds.map((k) => `<th>${esc(k)}</th>`).join('')}</tr>`;
+  const head = `<tr><th class="res">resource</th>${g.kinds.map((k) => `<th>${esc(k)}</th>`).join('')}</tr>`;
   const rows = g.resources.map((res) => {
     const cells = g.kinds.map((k) => {
       const x = g.cell(res, k);
       if (!x) return '<td class="empty" title="no items">·</td>';
       const status = x.failed ? 'failed' : x.judged < x.total ? 'skipped' : 'passed';
       const title = `${resourceLabel(res)} × ${k}: ${x.judged} of ${x.total} items judged${x.failed ? `, ${x.failed} failed` : ''}`;
-      return `<td class="s-${status}" title="${esc(title)}"><span class="n">${esc(coverageCellText(x))}</span></td>`;
+      return `<td class="s-${status}" title="${esc(title)}"><span class="n">${countsHtml(coverageCellText(x).split(', '), ', ')}</span></td>`;
     }).join('');
     return `<tr><th class="res">${esc(resourceLabel(res))}</th>${cells}</tr>`;
   }).join('\n');
@@ -213,12 +267,12 @@ function coverageSection(report: Report): string {
 <h2>Coverage: ${esc(String(c.percent))} % of spec items judged</h2>
 <p>${esc(coverageLine(c))}.</p>
 <p class="help">Spec items per resource × item kind: judged / total. Green: every item judged; grey: some not judged (reasons below); red: some failed.</p>
-<table class="matrix">
+${matrixBox('coverage: resources × item kinds', `<table class="matrix">
 <thead>${head}</thead>
 <tbody>
 ${rows}
 </tbody>
-</table>
+</table>`)}
 ${reasons}
 </section>`;
 }
@@ -347,7 +401,7 @@ function checksSection(report: Report): string {
       : `<code>${escId(c.id)}</code>`;
     const note = c.message ?? c.reason ?? '';
     return `<tr id="${anchorId('c', c.id)}" data-status="${esc(c.status)}" data-level="${esc(c.level)}" data-resource="${esc(c.resource)}" data-group="${esc(c.group)}">`
-      + `<td class="st">${statusBadge(c.status)}</td><td class="id">${idCell}</td><td>${esc(c.title)}${note ? `<div class="muted">${esc(truncate(note, 300))}</div>` : ''}</td>`
+      + `<td class="st">${statusBadge(c.status)}</td><td class="id">${idCell}</td><td>${esc(c.title)}${note ? `<div class="muted">${esc(truncate(shortenQuoted(note).text, 300))}</div>` : ''}</td>`
       + `<td>${esc(resourceLabel(c.resource))}</td><td>${esc(c.group)}</td><td>${esc(c.level)}</td><td>${esc(c.section)}</td></tr>`;
   }).join('\n');
   return `<section id="checks">
@@ -362,10 +416,12 @@ function checksSection(report: Report): string {
 <button type="reset">clear</button>
 <span class="muted" id="check-count">${report.checks.length} checks</span>
 </form>
+<div class="table-box">
 <table class="checks" id="checks-table"><thead><tr><th class="st">status</th><th>check</th><th>title / message</th><th>resource</th><th>group</th><th>level</th><th>spec</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>
+</div>
 </section>`;
 }
 

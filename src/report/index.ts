@@ -5,6 +5,7 @@ export { computeCoverage, coverageLine, isJudged, grouped } from './coverage.js'
 export { renderMarkdown } from './markdown.js';
 export { renderHtml } from './html.js';
 export { renderJUnit } from './junit.js';
+export { renderSummary, MAX_SUMMARY_BYTES } from './pr-summary.js';
 export {
   loadExpectations, parseExpectations, applyExpectations, expectationsInfo, isExpired,
   type Expectation, type AppliedExpectations,

@@ -18,6 +18,10 @@ export interface Progress {
   failed: number;
   errors: number;
   last?: CheckResult;
+  /** checks started and not finished yet */
+  running?: number;
+  /** the check started last of those still running (its id), for the progress line */
+  current?: string;
 }
 
 export class CheckCollector implements Reporter {
@@ -34,6 +38,9 @@ export class CheckCollector implements Reporter {
   private plan?: RunPlan;
   private failed = 0;
   private errors = 0;
+  /** checks started and not finished yet, by test id (insertion order: the last is the latest) */
+  private readonly running = new Map<string, string>();
+  private selects?: (id: string) => boolean;
 
   /**
    * `config`: the run's, for the reproducer commands (its seed, target, depth…);
@@ -73,7 +80,25 @@ export class CheckCollector implements Reporter {
     if (!module.errors().length) this.planMismatches.push(`${file}: registers ${registered.length} selected check(s), the plan says ${planned.size}`);
   }
 
+  /** A check started: the progress line names the check running now (one --only selects: the others end at once, skipped). */
+  onTestCaseReady(testCase: TestCase): void {
+    const id = testCase.name.split(' — ')[0];
+    this.selects ??= onlySelects(this.config?.only);
+    if (!this.selects(id)) return;
+    this.running.set(testCase.id, id);
+    this.onProgress?.(this.progress());
+  }
+
+  private progress(last?: CheckResult): Progress {
+    const current = [...this.running.values()].at(-1);
+    return {
+      done: this.results.length, total: Math.max(this.total, this.results.length), failed: this.failed, errors: this.errors,
+      running: this.running.size, ...(current ? { current } : {}), ...(last ? { last } : {}),
+    };
+  }
+
   onTestCaseResult(testCase: TestCase): void {
+    this.running.delete(testCase.id);
     const meta = (testCase.meta() as any).storecheck as CheckTaskMeta | undefined;
     const result = testCase.result();
     if (!meta) {
@@ -135,7 +160,7 @@ export class CheckCollector implements Reporter {
     };
     this.items.push(...items);
     this.results.push(check);
-    this.onProgress?.({ done: this.results.length, total: Math.max(this.total, this.results.length), failed: this.failed, errors: this.errors, last: check });
+    this.onProgress?.(this.progress(check));
   }
 
   /** The check's items as report entries: what the worker recorded, cut-short runs turned into not judged. */

@@ -1,8 +1,10 @@
 /**
  * What the run prints on stderr: the plan (how many checks, known before the
- * first), a progress line (rewritten in place on a terminal, a line every 10%
- * otherwise), then a summary with the failures grouped by rule. Colour when
- * stderr is a terminal (NO_COLOR / FORCE_COLOR: src/run/colour.ts).
+ * first), a progress line with elapsed time and an estimate of the time left
+ * (rewritten in place on a terminal with the check running now; a plain line
+ * about once a minute otherwise: src/run/progress.ts), then a summary with the
+ * failures grouped by rule. Colour when stderr is a terminal (NO_COLOR /
+ * FORCE_COLOR: src/run/colour.ts).
  * Everything printed goes through the redactor, so no key reaches a CI log.
  */
 import type { Redactor } from '../client/redact.js';
@@ -10,6 +12,7 @@ import { failureGroupCount, failureGroups } from '../report/groups.js';
 import type { CheckResult, Report } from '../report/types.js';
 import type { Progress } from './collector.js';
 import { colourEnabled, paint, type Paint } from './colour.js';
+import { ProgressLine, type Clock } from './progress.js';
 
 /** Rule groups shown in the closing summary (the report has them all). */
 const SHOWN_GROUPS = 8;
@@ -17,19 +20,21 @@ const SHOWN_GROUPS = 8;
 const SHOWN_IDS = 3;
 
 export class Terminal {
-  private lastDecile = -1;
-  private drawn = false;
   private readonly c: Paint;
   private readonly tty: boolean;
+  private readonly bar: ProgressLine;
 
   /** `redactor`: the run's one redactor (src/client/factory.ts redactorFor) */
   constructor(
     private readonly quiet: boolean,
     private readonly redactor?: Redactor,
-    opts: { colour?: boolean; tty?: boolean } = {},
+    opts: { colour?: boolean; tty?: boolean; clock?: Clock; columns?: () => number | undefined } = {},
   ) {
     this.tty = opts.tty ?? process.stderr.isTTY === true;
     this.c = paint(opts.colour ?? colourEnabled(process.stderr));
+    this.bar = new ProgressLine({
+      tty: this.tty, paint: this.c, write: (s) => this.write(this.clean(s)), clock: opts.clock, columns: opts.columns ?? (() => process.stderr.columns),
+    });
   }
 
   private clean(s: string): string {
@@ -41,35 +46,23 @@ export class Terminal {
   }
 
   line(s: string): void {
-    if (this.drawn) this.endProgress();
+    this.bar.breakLine();
     this.write(this.clean(s) + '\n');
   }
 
-  /** The run's size, before its first check: the progress total starts where it ends. */
+  /** The run's size, before its first check: the progress total starts where it ends, its time too. */
   plan(p: { total: number; items: number }): void {
     this.line(`running ${p.total} check${p.total === 1 ? '' : 's'} judging ${p.items} spec item${p.items === 1 ? '' : 's'}…`);
+    this.bar.start();
   }
 
   progress(p: Progress): void {
     if (this.quiet) return;
-    const failed = p.failed ? this.c.red(`${p.failed} failed`) : `${p.failed} failed`;
-    const errors = p.errors ? ` · ${this.c.yellow(`${p.errors} target error${p.errors === 1 ? '' : 's'}`)}` : '';
-    const text = `checks ${p.done}/${p.total} · ${failed}${errors}`;
-    if (this.tty) {
-      this.write(`\r${this.clean(text)}\x1b[K`);
-      this.drawn = true;
-    } else {
-      const decile = Math.floor((p.done / Math.max(1, p.total)) * 10);
-      if (decile !== this.lastDecile) {
-        this.lastDecile = decile;
-        this.write(this.clean(text) + '\n');
-      }
-    }
+    this.bar.update(p);
   }
 
   endProgress(): void {
-    if (this.drawn) this.write('\n');
-    this.drawn = false;
+    this.bar.end();
   }
 
   summary(report: Report, written: Record<string, string> | string[]): void {

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.js';
-import { conformantReport, hostileReport, nonConformantReport } from '../fixtures/reports/build.js';
+import { LONG_VALUE, check, conformantReport, hostileReport, makeReport, nonConformantReport, wideReport } from '../fixtures/reports/build.js';
 import { htmlTagProblems } from '../fixtures/reports/xml.js';
 
 /** Every src/href/action/... attribute value in a tag that is not an in-page link, and CSS url()/@import. */
@@ -47,7 +48,7 @@ describe('renderHtml', () => {
       expect(html).toContain(`id="${id}"`);
     }
     expect(html).toContain('<td class="s-failed"><a href="#c-product.filter.price.range-');
-    expect(html).toMatch(/data-resource="product" data-group="filters"[^>]*><span class="w">failed<\/span><span class="n">2 failed<\/span>/);
+    expect(html).toMatch(/data-resource="product" data-group="filters"[^>]*><span class="w">failed<\/span><span class="n"><span class="c">2&nbsp;failed<\/span><\/span>/);
     expect(renderHtml(conformantReport())).toContain('class="banner v-conformant"');
   });
 
@@ -95,5 +96,67 @@ describe('renderHtml', () => {
     const h = renderHtml(r);
     expect(h.length).toBeLessThan(100_000);
     expect(h).toMatch(/more characters not shown/);
+  });
+});
+
+describe('renderHtml: matrix, copy buttons, long values (issue 22)', () => {
+  const html = renderHtml(wideReport());
+
+  it('puts each matrix in a box that scrolls sideways, its resource column sticky', () => {
+    const matrix = html.slice(html.indexOf('<section id="matrix">'), html.indexOf('</section>', html.indexOf('<section id="matrix">')));
+    expect(matrix).toMatch(/<div class="matrix-box" role="region" aria-label="resources × rule groups" tabindex="0">\n<table class="matrix">/);
+    expect(matrix.match(/<th class="res">/g)).toHaveLength(1 + 16); // the header and 15 resources + cross-resource
+    expect(html).toMatch(/\.matrix-box,\.table-box\{overflow-x:auto;max-width:100%/);
+    expect(html).toMatch(/table\.matrix th\.res\{[^}]*position:sticky;left:0/);
+    // the coverage grid the same way, the check list in a box of its own
+    expect(renderHtml(nonConformantReport())).toContain('<div class="table-box">\n<table class="checks" id="checks-table">');
+  });
+
+  it('a cell wraps between its counts, and inside one only after its number ("1 unexpected" / "pass")', () => {
+    expect(html).toMatch(/<span class="n"><span class="c">2\d&nbsp;failed<\/span> · <span class="c">3\d&nbsp;passed<\/span> · <span class="c">\d&nbsp;skipped<\/span><\/span>/);
+    expect(html).toContain('<span class="c">1&nbsp;unexpected pass</span>');
+  });
+
+  it('has a copy button beside each reproducer command and curl, shown by the inline script (allowed by the CSP hash)', () => {
+    const withRepro = wideReport().checks.filter((c) => c.reproducer);
+    const buttons = html.match(/<div class="copyable"><button type="button" class="copy-btn" aria-label="copy the (command|curl command)" hidden>copy<\/button><pre class="copy"/g) ?? [];
+    expect(buttons).toHaveLength(withRepro.length * 2);
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)![1];
+    expect(script).toContain("querySelectorAll('button.copy-btn')");
+    expect(script).toContain('navigator.clipboard');
+    expect(script).toContain("execCommand('copy')");
+    const hash = /script-src &#39;sha256-([^&]+)&#39;/.exec(html)![1];
+    expect(createHash('sha256').update(script, 'utf8').digest('base64')).toBe(hash);
+  });
+
+  it('shortens long generated strings in messages and values, the full value one click away', () => {
+    const r = makeReport([check({
+      id: 'coupon.filters.count-agrees.code', status: 'failed',
+      message: `coupon count with code=[${JSON.stringify(LONG_VALUE)}] answered 0`,
+      expected: { code: LONG_VALUE, count: '1' }, actual: { count: '0', short: 'abc' },
+    })]);
+    const h = renderHtml(r);
+    const card = h.slice(h.indexOf('<article class="card s-failed"'), h.indexOf('</article>'));
+    expect(card).toContain('<div class="msg">coupon count with code=[&quot;sc7f3a9c01-9dhe1m03V<span class="cut" title="42 characters not shown">…</span>Éw#3KFRôz«&quot;<span class="len"> (72 chars)</span>] answered 0</div>');
+    expect(card).toContain('<details class="full"><summary>the message in full (1 long value shortened above)</summary><pre>coupon count with code=[&quot;sc7f3a9c01-9dhe1m03Vo😂');
+    expect(card).toMatch(/<h4>Expected<\/h4><pre>\{\n {2}&quot;code&quot;: &quot;sc7f3a9c01-9dhe1m03V<span class="cut"[^>]*>…<\/span>Éw#3KFRôz«&quot;<span class="len"> \(72 chars\)<\/span>,/);
+    expect(card).toContain('<details class="full"><summary>in full (1 long string shortened above)</summary><pre>{\n  &quot;code&quot;: &quot;sc7f3a9c01-9dhe1m03Vo😂');
+    // nothing long on the actual side: as before, no details
+    expect(card).toMatch(/<h4>Actual<\/h4><pre>\{\n {2}&quot;count&quot;: &quot;0&quot;,\n {2}&quot;short&quot;: &quot;abc&quot;\n\}<\/pre><\/div>/);
+    expect(htmlTagProblems(h)).toEqual([]);
+  });
+
+  it('a hostile long value stays escaped in its short and its full form', () => {
+    const evil = `<img src=x onerror=alert(1)>${'<evil>'.repeat(30)}`;
+    const h = renderHtml(makeReport([check({ id: 'a.b', status: 'failed', message: `got ${JSON.stringify(evil)}`, expected: evil, actual: [evil] })]));
+    expect(h).not.toContain('<img');
+    expect(h).not.toContain('<evil>');
+    expect(h).toContain('&lt;evil&gt;');
+    expect(htmlTagProblems(h)).toEqual([]);
+  });
+
+  it('is still one self-contained page with balanced tags', () => {
+    expect(externalRefs(html)).toEqual([]);
+    expect(htmlTagProblems(html)).toEqual([]);
   });
 });

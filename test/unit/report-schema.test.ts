@@ -3,7 +3,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/types.js';
-import { conformantReport, hostileReport, nonConformantReport, twoCausesReport } from '../fixtures/reports/build.js';
+import { conformantReport, hostileReport, nonConformantReport, twoCausesReport, wideReport } from '../fixtures/reports/build.js';
 
 const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
@@ -31,6 +31,7 @@ describe('schemas/report.schema.json', () => {
     ['conformant', conformantReport],
     ['hostile', hostileReport],
     ['two-causes', twoCausesReport],
+    ['wide', wideReport],
   ])('validates the %s fixture report', (_name, make) => {
     const validate = validator();
     const ok = validate(asWritten(make()));
@@ -40,7 +41,7 @@ describe('schemas/report.schema.json', () => {
 
   it('validates the committed fixture files', () => {
     const validate = validator();
-    for (const name of ['non-conformant', 'conformant', 'hostile', 'two-causes']) {
+    for (const name of ['non-conformant', 'conformant', 'hostile', 'two-causes', 'wide']) {
       const doc = JSON.parse(readFileSync(new URL(`../fixtures/reports/${name}.json`, import.meta.url), 'utf8'));
       expect(validate(doc), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
