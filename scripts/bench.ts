@@ -9,14 +9,14 @@
  * then the targets of issue 24, met or not. Scenarios, formulas and figures:
  * docs/speed.md. Writes reports/bench/<timestamp>.json to compare versions.
  *
- *   npm run bench [-- --scenario NAME[,NAME…] (globs with *) --quick --concurrency N --workers N --list]
+ *   npm run bench [-- --scenario NAME[,NAME…] (globs with *) --quick --repeat N --concurrency N --workers N --list]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../src/version.js';
-import { figuresOf, round, targetsOf, type Figures } from './bench/figures.js';
+import { figuresOf, medianRun, round, targetsOf, type Figures } from './bench/figures.js';
 import { BENCH_SEED, measure } from './bench/measure.js';
 import { scenarioTable, slowWritesLines, targetLines } from './bench/print.js';
 import { SCENARIOS, depthOf, selectScenarios } from './bench/scenarios.js';
@@ -29,6 +29,8 @@ comparison), timed, and prints the figures and the targets of docs/speed.md.
 Options:
   --scenario NAMES  only these scenarios (comma-separated, * a wildcard; see --list)
   --quick           every scenario at quick depth (one scenario in well under a minute)
+  --repeat N        run each scenario N times and keep the run of median wall time
+                    (the others' walls are shown beside it); default 1
   --concurrency N   passed to storecheck (default: its own, 24)
   --workers N       passed to storecheck
   --list            list the scenarios, then exit
@@ -37,10 +39,10 @@ Options:
 
 class UsageError extends Error {}
 
-interface Args { scenario?: string; quick: boolean; list: boolean; help: boolean; extra: string[] }
+interface Args { scenario?: string; quick: boolean; repeat: number; list: boolean; help: boolean; extra: string[] }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { quick: false, list: false, help: false, extra: [] };
+  const a: Args = { quick: false, repeat: 1, list: false, help: false, extra: [] };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].includes('=') ? [argv[i].slice(0, argv[i].indexOf('=')), argv[i].slice(argv[i].indexOf('=') + 1)] : [argv[i], undefined];
     const value = () => {
@@ -51,6 +53,12 @@ function parseArgs(argv: string[]): Args {
     switch (flag) {
       case '--scenario': case '--scenarios': a.scenario = value(); break;
       case '--quick': a.quick = true; break;
+      case '--repeat': {
+        const v = value();
+        if (!/^[1-9][0-9]?$/.test(v)) throw new UsageError(`--repeat needs an integer from 1 to 99, got "${v}"`);
+        a.repeat = Number(v);
+        break;
+      }
       case '--list': a.list = true; break;
       case '--help': case '-h': a.help = true; break;
       case '--concurrency': case '--workers': {
@@ -102,16 +110,20 @@ async function main(argv: string[]): Promise<number> {
   const results: Figures[] = [];
   for (const s of chosen) {
     const depth = depthOf(s, args.quick);
-    process.stderr.write(`bench: ${s.name} (${s.target}, ${depth}${s.latencyMs ? `, ${s.latencyMs} ms per answer` : ''})…\n`);
-    const f = figuresOf(await measure(s, depth, args.extra));
-    process.stderr.write(`bench: ${s.name}: ${f.wallS} s, ${f.requests} requests, ${f.verdict}\n`);
-    results.push(f);
+    const runs: Figures[] = [];
+    for (let i = 1; i <= args.repeat; i++) {
+      process.stderr.write(`bench: ${s.name} (${s.target}, ${depth}${s.latencyMs ? `, ${s.latencyMs} ms per answer` : ''})${args.repeat > 1 ? ` ${i}/${args.repeat}` : ''}…\n`);
+      const f = figuresOf(await measure(s, depth, args.extra));
+      process.stderr.write(`bench: ${s.name}: ${f.wallS} s, ${f.requests} requests, ${f.verdict}\n`);
+      runs.push(f);
+    }
+    results.push(medianRun(runs));
   }
   const targets = targetsOf(results);
   const machine = { cpus: availableParallelism(), model: cpus()[0]?.model, node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadavg().map((n) => round(n)) };
   const at = new Date().toISOString();
   const out = {
-    at, commit: commit(), machine, seed: BENCH_SEED, options: { quick: args.quick, scenario: args.scenario ?? null, storecheck: args.extra },
+    at, commit: commit(), machine, seed: BENCH_SEED, options: { quick: args.quick, repeat: args.repeat, scenario: args.scenario ?? null, storecheck: args.extra },
     formulas: {
       startupS: 'wall − (preflight + probes + checks + cleanup phases of report.run.phasesMs)',
       effectiveConcurrency: 'requests × latency ÷ wall',
@@ -128,7 +140,7 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write([
     `machine: ${machine.cpus} cpus (${machine.model}), node ${machine.node}, load average ${loadBefore.join(' ')} → ${machine.loadavgAfter.join(' ')}`
       + (others.length ? `, other processes kept ${Math.min(...others)}–${Math.max(...others)} cores busy` : ''),
-    `commit ${out.commit} · seed ${BENCH_SEED}${args.quick ? ' · --quick' : ''}${args.extra.length ? ` · ${args.extra.join(' ')}` : ''}`,
+    `commit ${out.commit} · seed ${BENCH_SEED}${args.quick ? ' · --quick' : ''}${args.repeat > 1 ? ` · each scenario ${args.repeat} times, the median run shown` : ''}${args.extra.length ? ` · ${args.extra.join(' ')}` : ''}`,
     '',
     scenarioTable(results),
     '',

@@ -54,6 +54,8 @@ export interface Figures {
   depth: Depth;
   latencyMs: number;
   wallS: number;
+  /** with --repeat: every run's wall, s (the figures are those of the median run) */
+  wallsS?: number[];
   /** the requests the target answered (the server's count; embedded: the client's) */
   requests: number;
   /** report.run.requestCount: the requests the client counted */
@@ -124,6 +126,13 @@ export function figuresOf(m: Measured): Figures {
     ...(m.server?.slowWrites ? { slowWrites: { writes: m.server.slowWrites, sumS: round(m.server.slowWriteMs / 1000, 1), sumOverWall: round(m.server.slowWriteMs / m.wallMs, 1) } } : {}),
     ...(criticalPathOf(report) ? { criticalPath: criticalPathOf(report) } : {}),
   };
+}
+
+/** With --repeat: the run of median wall time (the lower middle of an even count), every run's wall beside it. */
+export function medianRun(runs: Figures[]): Figures {
+  if (runs.length === 1) return runs[0];
+  const sorted = [...runs].sort((a, b) => a.wallS - b.wallS);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], wallsS: runs.map((r) => r.wallS) };
 }
 
 export interface Target {

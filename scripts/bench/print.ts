@@ -15,7 +15,7 @@ const dash = (v: number | undefined) => (v === undefined ? '—' : v);
 export function scenarioTable(results: Figures[]): string {
   const head = ['scenario', 'depth', 'wall s', 'requests', `phases s (${PHASES.join('/')})`, 'start-up s', 'eff. conc.', 'bound s', 'wall÷bound', 'cpu client s', 'cpu server s', 'others (cores)', 'peak in flight', 'critical path s', 'verdict'];
   const rows = results.map((r) => [
-    r.scenario, r.depth, r.wallS, r.requests,
+    r.scenario, r.depth, r.wallsS ? `${r.wallS} (${Math.min(...r.wallsS)}–${Math.max(...r.wallsS)})` : r.wallS, r.requests,
     r.phasesS ? PHASES.map((k) => r.phasesS![k]).join(' / ') : '—',
     dash(r.startupS), dash(r.effectiveConcurrency), dash(r.boundS), dash(r.wallOverBound),
     r.clientCpuS === undefined ? '—' : `${r.clientCpuS}${r.target === 'embedded' ? '*' : ''}`,

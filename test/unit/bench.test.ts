@@ -3,7 +3,7 @@
  * formulas of docs/speed.md on made-up measurements, and the targets met or not.
  */
 import { describe, expect, it } from 'vitest';
-import { criticalPathOf, figuresOf, targetsOf, type Measured, type ServerStats } from '../../scripts/bench/figures.js';
+import { criticalPathOf, figuresOf, medianRun, targetsOf, type Measured, type ServerStats } from '../../scripts/bench/figures.js';
 import { SCENARIOS, selectScenarios, type Scenario } from '../../scripts/bench/scenarios.js';
 import type { Report } from '../../src/report/types.js';
 
@@ -48,6 +48,13 @@ describe('bench figures', () => {
     expect(f.effectiveConcurrency).toBeUndefined();
     expect(f.boundS).toBeUndefined();
     expect(f.slowWrites).toEqual({ writes: 1000, sumS: 650, sumOverWall: 16.3 });
+  });
+
+  it('--repeat keeps the run of median wall time, every wall beside it', () => {
+    const phases = { startup: 0, preflight: 0, probes: 0, checks: 0, cleanup: 0 };
+    const runs = [14_000, 10_000, 12_000, 30_000].map((ms) => figuresOf(measured('external-0ms', ms, phases)));
+    expect(medianRun(runs)).toMatchObject({ wallS: 12, wallsS: [14, 10, 12, 30] });
+    expect(medianRun(runs.slice(0, 1)).wallsS).toBeUndefined();
   });
 
   it('reads report.run.criticalPath whatever of it is there', () => {
