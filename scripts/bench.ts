@@ -16,9 +16,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../src/version.js';
-import { figuresOf, medianRun, round, targetsOf, type Figures } from './bench/figures.js';
+import { figuresOf, medianRun, round, roundTripsInSequence, targetsOf, type Figures } from './bench/figures.js';
 import { BENCH_SEED, measure } from './bench/measure.js';
-import { scenarioTable, slowWritesLines, targetLines } from './bench/print.js';
+import { roundTripLine, scenarioTable, slowWritesLines, targetLines } from './bench/print.js';
 import { SCENARIOS, depthOf, selectScenarios } from './bench/scenarios.js';
 
 const USAGE = `Usage: npm run bench [-- options]
@@ -120,6 +120,7 @@ async function main(argv: string[]): Promise<number> {
     results.push(medianRun(runs));
   }
   const targets = targetsOf(results);
+  const roundTrips = roundTripsInSequence(results);
   const machine = { cpus: availableParallelism(), model: cpus()[0]?.model, node: process.version, loadavgBefore: loadBefore, loadavgAfter: loadavg().map((n) => round(n)) };
   const at = new Date().toISOString();
   const out = {
@@ -130,7 +131,7 @@ async function main(argv: string[]): Promise<number> {
       boundS: 'requests × latency ÷ concurrency + startupS',
       othersCores: '(machine busy CPU from /proc/stat − storecheck − server − bench) ÷ wall',
     },
-    results, targets,
+    results, targets, ...(roundTrips ? { roundTripsInSequence: roundTrips } : {}),
   };
   const dir = join(PROJECT_ROOT, 'reports', 'bench');
   mkdirSync(dir, { recursive: true });
@@ -145,6 +146,7 @@ async function main(argv: string[]): Promise<number> {
     scenarioTable(results),
     '',
     slowWritesLines(results),
+    roundTripLine(roundTrips),
     '',
     targetLines(targets),
     '',

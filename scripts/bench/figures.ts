@@ -135,6 +135,23 @@ export function medianRun(runs: Figures[]): Figures {
   return { ...sorted[Math.floor((sorted.length - 1) / 2)], wallsS: runs.map((r) => r.wallS) };
 }
 
+/**
+ * Round trips waited one after another, estimated from two latencies (until the run records its
+ * critical path): how much wall and each phase grow per ms of added latency, (b − a) ÷ (latency b −
+ * latency a). A phase bound by its chains grows by its chain length; one bound by the CPU or by
+ * --concurrency grows by less (so this underestimates a run that is CPU-bound at the lower latency).
+ */
+export function roundTripsInSequence(results: Figures[]): { from: string; to: string; wall: number; phases: Record<string, number> } | undefined {
+  const a = results.find((r) => r.scenario === 'external-30ms');
+  const b = results.find((r) => r.scenario === 'external-100ms');
+  if (!a || !b || a.depth !== b.depth || !a.phasesS || !b.phasesS) return undefined;
+  const per = (x: number, y: number) => Math.round((y - x) / ((b.latencyMs - a.latencyMs) / 1000));
+  return {
+    from: a.scenario, to: b.scenario, wall: per(a.wallS, b.wallS),
+    phases: Object.fromEntries(REQUEST_PHASES.map((k) => [k, per(a.phasesS![k], b.phasesS![k])])),
+  };
+}
+
 export interface Target {
   /** what is compared, e.g. "external-0ms wall ÷ embedded wall" */
   name: string;

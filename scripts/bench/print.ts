@@ -1,5 +1,5 @@
 /** The bench's stdout: one table of the scenarios, the slow writes, and the targets met or not. Pure. */
-import type { Figures, Target } from './figures.js';
+import type { Figures, Target, roundTripsInSequence } from './figures.js';
 
 const PHASES = ['startup', 'preflight', 'probes', 'checks', 'cleanup'] as const;
 
@@ -37,6 +37,12 @@ export function slowWritesLines(results: Figures[]): string {
     return `${r.scenario}: ${w.writes} writes, their delays sum to ${w.sumS} s over a wall of ${r.wallS} s (${w.sumOverWall} writes side by side on average); `
       + `longest chain of writes: ${chain === undefined ? '— (run.criticalPath not recorded yet)' : `${chain / 1000} s (wall ÷ chain ${Math.round((r.wallS / (chain / 1000)) * 100) / 100})`}`;
   }).join('\n');
+}
+
+export function roundTripLine(r: ReturnType<typeof roundTripsInSequence>): string {
+  if (!r) return '';
+  return `round trips one after another, estimated as Δ ÷ Δ latency (${r.from} → ${r.to}): wall ${r.wall}, `
+    + Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
 export function targetLines(targets: Target[]): string {

@@ -3,7 +3,7 @@
  * formulas of docs/speed.md on made-up measurements, and the targets met or not.
  */
 import { describe, expect, it } from 'vitest';
-import { criticalPathOf, figuresOf, medianRun, targetsOf, type Measured, type ServerStats } from '../../scripts/bench/figures.js';
+import { criticalPathOf, figuresOf, medianRun, roundTripsInSequence, targetsOf, type Measured, type ServerStats } from '../../scripts/bench/figures.js';
 import { SCENARIOS, selectScenarios, type Scenario } from '../../scripts/bench/scenarios.js';
 import type { Report } from '../../src/report/types.js';
 
@@ -55,6 +55,14 @@ describe('bench figures', () => {
     const runs = [14_000, 10_000, 12_000, 30_000].map((ms) => figuresOf(measured('external-0ms', ms, phases)));
     expect(medianRun(runs)).toMatchObject({ wallS: 12, wallsS: [14, 10, 12, 30] });
     expect(medianRun(runs.slice(0, 1)).wallsS).toBeUndefined();
+  });
+
+  it('round trips one after another, estimated from the growth between 30 and 100 ms', () => {
+    // cleanup 5.1 s → 16.3 s: 11.2 s more for 70 ms more per answer = 160 round trips
+    const at30 = figuresOf(measured('external-30ms', 20_000, { startup: 700, preflight: 100, probes: 1000, checks: 12_000, cleanup: 5100 }));
+    const at100 = figuresOf(measured('external-100ms', 45_000, { startup: 700, preflight: 170, probes: 2400, checks: 24_000, cleanup: 16_300 }));
+    expect(roundTripsInSequence([at30, at100])).toEqual({ from: 'external-30ms', to: 'external-100ms', wall: 357, phases: { preflight: 1, probes: 20, checks: 171, cleanup: 160 } });
+    expect(roundTripsInSequence([at30])).toBeUndefined();
   });
 
   it('reads report.run.criticalPath whatever of it is there', () => {
