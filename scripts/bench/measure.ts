@@ -81,9 +81,9 @@ export async function measure(s: Scenario, depth: Depth, extra: string[]): Promi
     const external = s.target === 'external' ? await startExternal(s, apiKey, dir) : undefined;
     const busyBefore = machineBusyMs();
     const ownBefore = process.cpuUsage();
-    const run = await runStorecheck([
-      ...(external ? ['--base-url', external.url] : []), '--depth', depth, '--seed', BENCH_SEED, '--quiet', ...(s.args ?? []), ...extra,
-    ], { env: external ? { STORE_API_KEY: apiKey } : {}, reportDir: join(dir, 'report') });
+    const run = await runStorecheck(['--depth', depth, '--seed', BENCH_SEED, '--quiet', ...(s.args ?? []), ...extra], {
+      ...(external ? { against: { url: external.url, apiKey } } : {}), reportDir: join(dir, 'report'), timeoutMs: 30 * 60_000,
+    });
     const busyAfter = machineBusyMs();
     const own = process.cpuUsage(ownBefore);
     const server = await external?.stop();
