@@ -62,6 +62,8 @@ export interface Figures {
   clientRequests?: number;
   checks: number;
   itemsJudged: number;
+  /** report.cleanup.created: the records the run created (cleanup reads every one back) */
+  recordsCreated?: number;
   verdict: string;
   exitCode: number | null;
   /** report.run.phasesMs, in s */
@@ -114,6 +116,7 @@ export function figuresOf(m: Measured): Figures {
     scenario: s.name, target: s.target, depth: m.depth, latencyMs: s.latencyMs,
     wallS: round(wallS), requests, ...(clientRequests !== undefined ? { clientRequests } : {}),
     checks: report?.checks.length ?? 0, itemsJudged: report?.coverage?.judged ?? 0,
+    ...(report?.cleanup ? { recordsCreated: report.cleanup.created } : {}),
     verdict: report?.summary.verdict ?? 'no report', exitCode: m.exitCode,
     ...(phases ? { phasesS: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, round(v / 1000)])) } : {}),
     ...(startupS !== undefined ? { startupS: round(startupS) } : {}),

@@ -15,6 +15,7 @@ function report(phasesMs: Record<string, number>, extra: Record<string, unknown>
     checks: [{}, {}],
     coverage: { judged: 2000 },
     summary: { verdict: 'conformant' },
+    cleanup: { created: 7600, deleted: 7600, leftBehind: [] },
   } as unknown as Report;
 }
 
@@ -32,7 +33,7 @@ describe('bench figures', () => {
     // 12 s wall, request phases 0.5 + 1 + 8 + 1.5 = 11 s: start-up 1 s; 4000 × 30 ms ÷ 24 = 5 s: bound 6 s
     const f = figuresOf(measured('external-30ms', 12_000, { startup: 700, preflight: 500, probes: 1000, checks: 8000, cleanup: 1500 }));
     expect(f).toMatchObject({ wallS: 12, requests: 4000, clientRequests: 4000, startupS: 1, effectiveConcurrency: 10, boundS: 6, wallOverBound: 2, concurrency: 24 });
-    expect(f).toMatchObject({ clientCpuS: 9, serverCpuS: 4, othersCores: 0.4, peakInFlight: 24, refused: 10, checks: 2, itemsJudged: 2000 });
+    expect(f).toMatchObject({ clientCpuS: 9, serverCpuS: 4, othersCores: 0.4, peakInFlight: 24, refused: 10, checks: 2, itemsJudged: 2000, recordsCreated: 7600 });
     expect(f.phasesS).toEqual({ startup: 0.7, preflight: 0.5, probes: 1, checks: 8, cleanup: 1.5 });
   });
 
