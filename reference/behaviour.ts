@@ -97,8 +97,15 @@ export function resolveBehaviour(...parts: Array<Partial<Behaviour> | undefined>
 export interface TransportFaults {
   /** PRNG seed for the rate decisions */
   seed: number;
-  /** added before every answer */
+  /** added before every answer (errors included) */
   latencyMs: number;
+  /**
+   * Slow writes: every create, update and delete takes between these many ms
+   * (seeded, uniformly spread; its own PRNG, so the other seeded draws stay as
+   * they were) before it is carried out, on top of latencyMs. 0 and 0: off.
+   */
+  slowWriteMinMs: number;
+  slowWriteMaxMs: number;
   /** fraction of eligible requests answered 503 with Retry-After */
   rate503: number;
   /** the Retry-After header value sent with a 503 (seconds) */
@@ -153,6 +160,8 @@ export interface TransportFaults {
 export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
   seed: 1,
   latencyMs: 0,
+  slowWriteMinMs: 0,
+  slowWriteMaxMs: 0,
   rate503: 0,
   rate429: 0,
   limitRps: 0,

@@ -52,6 +52,9 @@ export interface RequestStats {
   byStatus: Record<string, number>;
   inFlight: number;
   peakInFlight: number;
+  /** writes delayed by the slow-writes switch, and the sum of their delays (ms) */
+  slowWrites: number;
+  slowWriteMs: number;
   /** zero every counter */
   reset(): void;
 }
@@ -79,9 +82,11 @@ const WRITES = new Set(['create', 'update', 'delete']);
 
 function newStats(): RequestStats {
   const s: RequestStats = {
-    total: 0, byOperation: {}, byPath: {}, byStatus: {}, inFlight: 0, peakInFlight: 0,
+    total: 0, byOperation: {}, byPath: {}, byStatus: {}, inFlight: 0, peakInFlight: 0, slowWrites: 0, slowWriteMs: 0,
     reset() {
       s.total = 0;
+      s.slowWrites = 0;
+      s.slowWriteMs = 0;
       s.byOperation = {};
       s.byPath = {};
       s.byStatus = {};
@@ -198,6 +203,8 @@ interface ServerContext {
   stats: RequestStats;
   /** the transport faults' seeded draws, in arrival order */
   random: () => number;
+  /** the slow-writes switch's draws: its own stream, so switching it on moves no other seeded fault */
+  writeRandom: () => number;
   limiter: { take(): boolean };
   /** the records held before the run (the lying switches answer with their ids or add them) */
   before: { records: Record<string, Rec[]> };
@@ -216,7 +223,7 @@ async function serverContext(opts: ReferenceOptions): Promise<{ ctx: ServerConte
   const engine = new Engine({ apiKey, behaviour, faults: faults.map((f) => f.hooks), data, ...(opts.model ? { model: opts.model } : {}) });
   const lying = transport.createAnswersExistingIds || transport.updateAnswersExistingIds || transport.getAddsForeignRecord;
   const ctx: ServerContext = {
-    engine, faults, transport, stats: newStats(), random: prng(transport.seed), limiter: tokenBucket(transport.limitRps),
+    engine, faults, transport, stats: newStats(), random: prng(transport.seed), writeRandom: prng(transport.seed ^ 0x5105e), limiter: tokenBucket(transport.limitRps),
     before: lying ? engine.snapshot() : { records: {} },
   };
   return { ctx, apiKey, behaviour };
@@ -254,6 +261,7 @@ async function readBody(ctx: ServerContext, req: IncomingMessage, res: ServerRes
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
     if (size > MAX_BODY) {
+      if (ctx.transport.latencyMs > 0) await sleep(ctx.transport.latencyMs);
       send(ctx, res, 413, 'application/json', JSON.stringify({ error: { code: 'BODY_TOO_LARGE', message: 'request body too large' } }));
       req.destroy();
       return undefined;
@@ -352,6 +360,7 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
   if (raw === undefined) return;
   const { answered, truncate } = await beforeProcessing(ctx, route, req, res);
   if (answered || (await hostileGet(ctx, route, res))) return;
+  if (transport.slowWriteMaxMs > 0 && route && WRITES.has(route.op)) await slowWrite(ctx);
 
   const stale = route?.op === 'update' || route?.op === 'create' ? await staleRead(ctx, route.resource, route.op, raw) : undefined;
   const out = engine.handle({ method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw, ...(stale ? { stale } : {}) });
@@ -364,6 +373,15 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
   const bent = bentAnswer(ctx, route, raw, out);
   const body = truncate < transport.truncateRate ? bent.body.slice(0, Math.floor(bent.body.length / 2)) : bent.body;
   send(ctx, res, out.status, out.contentType, body, bent.headers);
+}
+
+/** The slow-writes switch: this write takes slowWriteMinMs..slowWriteMaxMs (uniform, seeded) before it is carried out. */
+async function slowWrite(ctx: ServerContext): Promise<void> {
+  const { slowWriteMinMs: min, slowWriteMaxMs: max } = ctx.transport;
+  const ms = Math.round(min + ctx.writeRandom() * Math.max(0, max - min));
+  ctx.stats.slowWrites++;
+  ctx.stats.slowWriteMs += ms;
+  await sleep(ms);
 }
 
 /** A JSON array `mb` MB long (Infinity: endless), streamed as the client reads it; ends when the client hangs up. */

@@ -3,8 +3,12 @@
  * serves, stops on SIGTERM; rejects bad flags with exit 2.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { payloadFor, res } from './reference-helpers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ARGS = ['--import', 'tsx', 'reference/main.ts'];
@@ -59,6 +63,9 @@ describe('reference CLI', () => {
       [['--variant', 'nope'], /unknown variant "nope"/],
       [['--cert', 'x.pem'], /--cert and --key go together/],
       [['--api-key'], /--api-key needs a value/],
+      [['--slow-writes', '900-400'], /--slow-writes needs MIN-MAX/],
+      [['--transport', 'nope=1'], /"nope=1" is not NAME=VALUE with NAME one of .*latencyMs/],
+      [['--transport', 'allOperations=yes'], /allOperations is true or false/],
     ] as const;
     const results = await Promise.all(cases.map(([args]) => run([...args])));
     cases.forEach(([args, reason], i) => {
@@ -67,16 +74,32 @@ describe('reference CLI', () => {
     });
   });
 
-  it('serves on a free port with the given key, which it never prints', async () => {
+  it('serves on a free port with the given key, which it never prints; --stats-file on exit', async () => {
     const key = 'cli-test-key-9f8e7d';
-    const code = await serve(['--port', '0', '--api-key', key, '--fault', 'get-boolean-1-0', '--variant', 'page-size-25'], async (url, out) => {
-      const r = await fetch(`${url}/api/v1/files/get`, { method: 'POST', body: JSON.stringify({ authentication: { apiKey: key } }) });
-      expect(r.status).toBe(200);
-      expect(await r.json()).toHaveLength(25);
-      expect(out()).not.toContain(key);
-      expect(out()).toContain('get-boolean-1-0');
-    });
-    expect(code).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), 'sc-reference-cli-'));
+    const statsFile = join(dir, 'stats.json');
+    try {
+      const code = await serve(['--port', '0', '--api-key', key, '--fault', 'get-boolean-1-0', '--variant', 'page-size-25',
+        '--slow-writes', '20-40', '--transport', 'limitRps=1000,allOperations=true', '--stats-file', statsFile], async (url, out) => {
+        const r = await fetch(`${url}/api/v1/files/get`, { method: 'POST', body: JSON.stringify({ authentication: { apiKey: key } }) });
+        expect(r.status).toBe(200);
+        expect(await r.json()).toHaveLength(25);
+        const created = await fetch(`${url}/api/v1/products/categories/create`, { method: 'POST', body: JSON.stringify({ authentication: { apiKey: key }, data: [payloadFor(res('category'), {})] }) });
+        expect(created.status).toBe(200);
+        expect(out()).not.toContain(key);
+        expect(out()).toContain('get-boolean-1-0');
+      });
+      expect(code).toBe(0);
+      const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
+      expect(stats).toMatchObject({ total: 2, byOperation: { get: 1, create: 1 }, byStatus: { 200: 2 }, slowWrites: 1 });
+      expect(stats.slowWriteMs).toBeGreaterThanOrEqual(20);
+      expect(stats.slowWriteMs).toBeLessThanOrEqual(40);
+      expect(stats.cpuMs).toBeGreaterThan(0);
+      expect(stats.servingCpuMs).toBeLessThanOrEqual(stats.cpuMs);
+      expect(readFileSync(statsFile, 'utf8')).not.toContain(key);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('prints a generated key with a hint to pass --api-key', async () => {

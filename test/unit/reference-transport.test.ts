@@ -39,6 +39,66 @@ describe('transport faults', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(110);
   }));
 
+  // 1 s: longer than sending the 33 MB body takes, so a 413 answered without the delay would show
+  it('latencyMs delays error answers too: a wrong key, an unknown path, a body too large', () => withServer({ transport: { latencyMs: 1000 } }, async (srv) => {
+    const timed = async (send: () => Promise<number>) => {
+      const t0 = Date.now();
+      const status = await send();
+      return { status, ms: Date.now() - t0 };
+    };
+    const all = await Promise.all([
+      timed(async () => (await call(srv, '/api/v1/taxes/count', {}, { key: 'wrong' })).status),
+      timed(async () => (await call(srv, '/api/v1/nothing/here')).status),
+      timed(async () => (await rawPost(srv, '/api/v1/taxes/get', { body: JSON.stringify({ pad: 'x'.repeat(33 * 1024 * 1024) }) }).catch(() => ({ status: 0 }))).status),
+    ]);
+    expect(all.map((t) => t.status)).toEqual([401, 404, 413]);
+    for (const t of all) expect(t.ms).toBeGreaterThanOrEqual(990);
+  }));
+
+  it('slowWriteMinMs..MaxMs delays every create, update and delete (seeded, within the range), not reads', async () => {
+    const writes = async (seed: number) => {
+      const delays: number[] = [];
+      await withServer({ transport: { slowWriteMinMs: 30, slowWriteMaxMs: 70, seed } }, async (srv) => {
+        const refs = await referenceIds(srv);
+        expect((await call(srv, '/api/v1/products/categories/get', { filters: { id: [refs.category] } })).status).toBe(200);
+        expect(srv.stats.slowWrites).toBe(0);
+        for (let i = 0; i < 2; i++) {
+          const before = srv.stats.slowWriteMs;
+          const t = Date.now();
+          const created = await call(srv, '/api/v1/products/categories/create', { data: [payloadFor(res('category'), refs)] });
+          expect(created.status).toBe(200);
+          const id = created.body[0].id;
+          expect((await call(srv, '/api/v1/products/categories/update', { data: [{ id, name: `renamed-${i}` }] })).status).toBe(200);
+          expect((await call(srv, '/api/v1/products/categories/delete', { filter: [{ id: [id] }] })).status).toBe(200);
+          const spent = srv.stats.slowWriteMs - before;
+          expect(spent).toBeGreaterThanOrEqual(3 * 30);
+          expect(spent).toBeLessThanOrEqual(3 * 70);
+          expect(Date.now() - t).toBeGreaterThanOrEqual(spent - 5);
+          delays.push(spent);
+        }
+        expect(srv.stats.slowWrites).toBe(6);
+      });
+      return delays;
+    };
+    const a = await writes(3);
+    expect(await writes(3)).toEqual(a);
+    expect(await writes(4)).not.toEqual(a);
+  });
+
+  it('the slow-writes switch moves no other seeded fault', async () => {
+    const statuses = async (slow: boolean) => {
+      const out: number[] = [];
+      await withServer({ transport: { rate503: 0.5, allOperations: true, seed: 5, ...(slow ? { slowWriteMinMs: 1, slowWriteMaxMs: 3 } : {}) } }, async (srv) => {
+        for (let i = 0; i < 12; i++) {
+          out.push((await call(srv, '/api/v1/taxes/count')).status);
+          out.push((await call(srv, '/api/v1/products/categories/create', { data: [payloadFor(res('category'), {})] })).status);
+        }
+      });
+      return out;
+    };
+    expect(await statuses(true)).toEqual(await statuses(false));
+  });
+
   it('rate503 answers get/count with 503 + Retry-After; writes are untouched by default', () => withServer({ transport: { rate503: 1, retryAfterSeconds: 1 } }, async (srv) => {
     const got = await call(srv, '/api/v1/taxes/get');
     expect(got.status).toBe(503);

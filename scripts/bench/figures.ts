@@ -1,0 +1,209 @@
+/**
+ * The bench's arithmetic, pure: from what one scenario measured (wall time, the
+ * run's report.json, the server's stats, CPU times) to its figures, and from
+ * every scenario's figures to the targets of issue 24. Formulas (docs/speed.md):
+ *   start-up             = wall − (preflight + probes + checks + cleanup phases): the part of
+ *                          the wall in which the run sends no request (process launch, CLI and
+ *                          suite loading before the preflight, reports written after cleanup)
+ *   effective concurrency = requests × latency ÷ wall
+ *   bound                 = requests × latency ÷ --concurrency + start-up
+ */
+import type { Report } from '../../src/report/types.js';
+import type { Depth, Scenario } from './scenarios.js';
+
+/** What `npm run reference -- --stats-file` writes on exit. */
+export interface ServerStats {
+  total: number;
+  byOperation: Record<string, number>;
+  byStatus: Record<string, number>;
+  peakInFlight: number;
+  slowWrites: number;
+  slowWriteMs: number;
+  /** CPU of the whole server process, and since it listened (what serving the run cost) */
+  cpuMs: number;
+  servingCpuMs: number;
+  maxRssKb: number;
+}
+
+/** One scenario, as run. */
+export interface Measured {
+  scenario: Scenario;
+  depth: Depth;
+  wallMs: number;
+  exitCode: number | null;
+  report?: Report;
+  /** storecheck's CPU (every thread; the embedded server's too) */
+  clientCpuMs?: number;
+  /** external target only */
+  server?: ServerStats;
+  /** CPU the rest of the machine used meanwhile (other processes), ms */
+  othersCpuMs?: number;
+}
+
+/** The critical path the run records (report.run.criticalPath, added by a later change): read whatever of it is there. */
+export interface CriticalPath {
+  ms?: number;
+  requests?: number;
+  /** the longest chain of writes, ms */
+  writeMs?: number;
+}
+
+export interface Figures {
+  scenario: string;
+  target: 'embedded' | 'external';
+  depth: Depth;
+  latencyMs: number;
+  wallS: number;
+  /** with --repeat: every run's wall, s (the figures are those of the median run) */
+  wallsS?: number[];
+  /** the requests the target answered (the server's count; embedded: the client's) */
+  requests: number;
+  /** report.run.requestCount: the requests the client counted */
+  clientRequests?: number;
+  checks: number;
+  itemsJudged: number;
+  /** report.cleanup.created: the records the run created (cleanup reads every one back) */
+  recordsCreated?: number;
+  verdict: string;
+  exitCode: number | null;
+  /** report.run.phasesMs, in s */
+  phasesS?: Record<string, number>;
+  /** wall − the request phases, s */
+  startupS?: number;
+  /** --concurrency of the run */
+  concurrency: number;
+  effectiveConcurrency?: number;
+  boundS?: number;
+  wallOverBound?: number;
+  clientCpuS?: number;
+  /** the server's CPU since it listened (external only) */
+  serverCpuS?: number;
+  /** cores the machine's other processes kept busy meanwhile (CPU-s ÷ wall) */
+  othersCores?: number;
+  peakInFlight?: number;
+  /** answered 429 or 503 */
+  refused?: number;
+  slowWrites?: { writes: number; sumS: number; sumOverWall: number };
+  criticalPath?: CriticalPath;
+}
+
+export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+
+const REQUEST_PHASES = ['preflight', 'probes', 'checks', 'cleanup'] as const;
+
+export function criticalPathOf(report: Report | undefined): CriticalPath | undefined {
+  const c = (report?.run as { criticalPath?: unknown } | undefined)?.criticalPath;
+  if (typeof c === 'number') return { ms: c };
+  if (!c || typeof c !== 'object') return undefined;
+  const o = c as Record<string, unknown>;
+  const num = (...keys: string[]) => keys.map((k) => o[k]).find((v): v is number => typeof v === 'number');
+  const requests = Array.isArray(o.requests) ? o.requests.length : num('requests', 'length');
+  return { ms: num('ms', 'durationMs'), requests, writeMs: num('writeMs', 'writesMs') };
+}
+
+export function figuresOf(m: Measured): Figures {
+  const { scenario: s, report } = m;
+  const wallS = m.wallMs / 1000;
+  const clientRequests = report?.run.requestCount;
+  const requests = m.server?.total ?? clientRequests ?? 0;
+  const phases = report?.run.phasesMs;
+  const startupS = phases ? wallS - REQUEST_PHASES.reduce((sum, k) => sum + phases[k], 0) / 1000 : undefined;
+  const concurrency = report?.run.concurrency ?? 24;
+  const latencyS = s.latencyMs / 1000;
+  const boundS = latencyS && startupS !== undefined ? (requests * latencyS) / concurrency + startupS : undefined;
+  const status = m.server?.byStatus ?? {};
+  return {
+    scenario: s.name, target: s.target, depth: m.depth, latencyMs: s.latencyMs,
+    wallS: round(wallS), requests, ...(clientRequests !== undefined ? { clientRequests } : {}),
+    checks: report?.checks.length ?? 0, itemsJudged: report?.coverage?.judged ?? 0,
+    ...(report?.cleanup ? { recordsCreated: report.cleanup.created } : {}),
+    verdict: report?.summary.verdict ?? 'no report', exitCode: m.exitCode,
+    ...(phases ? { phasesS: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, round(v / 1000)])) } : {}),
+    ...(startupS !== undefined ? { startupS: round(startupS) } : {}),
+    concurrency,
+    ...(latencyS ? { effectiveConcurrency: round((requests * latencyS) / wallS, 1) } : {}),
+    ...(boundS !== undefined ? { boundS: round(boundS), wallOverBound: round(wallS / boundS) } : {}),
+    ...(m.clientCpuMs !== undefined ? { clientCpuS: round(m.clientCpuMs / 1000, 1) } : {}),
+    ...(m.server ? { serverCpuS: round(m.server.servingCpuMs / 1000, 1), peakInFlight: m.server.peakInFlight, refused: (status['429'] ?? 0) + (status['503'] ?? 0) } : {}),
+    ...(m.othersCpuMs !== undefined ? { othersCores: round(Math.max(0, m.othersCpuMs) / m.wallMs, 1) } : {}),
+    ...(m.server?.slowWrites ? { slowWrites: { writes: m.server.slowWrites, sumS: round(m.server.slowWriteMs / 1000, 1), sumOverWall: round(m.server.slowWriteMs / m.wallMs, 1) } } : {}),
+    ...(criticalPathOf(report) ? { criticalPath: criticalPathOf(report) } : {}),
+  };
+}
+
+/** With --repeat: the run of median wall time (the lower middle of an even count), every run's wall beside it. */
+export function medianRun(runs: Figures[]): Figures {
+  if (runs.length === 1) return runs[0];
+  const sorted = [...runs].sort((a, b) => a.wallS - b.wallS);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)], wallsS: runs.map((r) => r.wallS) };
+}
+
+/**
+ * Round trips waited one after another, estimated from two latencies (until the run records its
+ * critical path): how much wall and each phase grow per ms of added latency, (b − a) ÷ (latency b −
+ * latency a). A phase bound by its chains grows by its chain length; one bound by the CPU or by
+ * --concurrency grows by less (so this underestimates a run that is CPU-bound at the lower latency).
+ */
+export function roundTripsInSequence(results: Figures[]): { from: string; to: string; wall: number; phases: Record<string, number> } | undefined {
+  const a = results.find((r) => r.scenario === 'external-30ms');
+  const b = results.find((r) => r.scenario === 'external-100ms');
+  if (!a || !b || a.depth !== b.depth || !a.phasesS || !b.phasesS) return undefined;
+  const per = (x: number, y: number) => Math.round((y - x) / ((b.latencyMs - a.latencyMs) / 1000));
+  return {
+    from: a.scenario, to: b.scenario, wall: per(a.wallS, b.wallS),
+    phases: Object.fromEntries(REQUEST_PHASES.map((k) => [k, per(a.phasesS![k], b.phasesS![k])])),
+  };
+}
+
+export interface Target {
+  /** what is compared, e.g. "external-0ms wall ÷ embedded wall" */
+  name: string;
+  goal: string;
+  /** the figure measured; null: not measured */
+  value: number | null;
+  /** null: not measured in this run (a scenario missing), or not applicable */
+  met: boolean | null;
+  note?: string;
+}
+
+/**
+ * The targets of issue 24 (and the earlier ones still kept), from the
+ * scenarios that ran; a target whose scenarios did not run is listed as not
+ * measured. A target set for standard depth, measured at another, says so.
+ */
+export function targetsOf(results: Figures[]): Target[] {
+  const by = (name: string) => results.find((r) => r.scenario === name);
+  const out: Target[] = [];
+  const add = (name: string, goal: string, value: number | undefined, met: (v: number) => boolean, note?: string) =>
+    out.push({ name, goal, value: value ?? null, met: value === undefined ? null : met(value), ...(note ? { note } : {}) });
+  const standard = (r: Figures | undefined) => (r && r.depth !== 'standard' ? `at ${r.depth} depth: indicative (the target is for standard)` : undefined);
+
+  const e0 = by('external-0ms');
+  const emb = by('embedded');
+  const sameDepth = e0 && emb && e0.depth === emb.depth;
+  add('external-0ms wall ÷ embedded wall', '≤ 1.3', sameDepth ? round(e0.wallS / emb.wallS) : undefined, (v) => v <= 1.3);
+  const e30 = by('external-30ms');
+  add('external-30ms wall ÷ bound', '≤ 1.5', e30?.wallOverBound, (v) => v <= 1.5);
+  add('external-30ms effective concurrency', '≥ 16', e30?.effectiveConcurrency, (v) => v >= 16);
+  add('external-30ms cleanup phase (s)', '≤ 1.5', e30?.phasesS?.cleanup, (v) => v <= 1.5, standard(e30));
+  const e100 = by('external-100ms');
+  add('external-100ms wall ÷ bound', '≤ 1.5', e100?.wallOverBound, (v) => v <= 1.5);
+  add('external-0ms requests', '≤ 5000', e0?.requests, (v) => v <= 5000, standard(e0));
+
+  const slow = by('slow-writes');
+  const chain = slow?.criticalPath?.writeMs;
+  out.push(slow && chain !== undefined
+    ? { name: 'slow-writes wall ÷ longest chain of writes', goal: '≤ 1.5', value: round(slow.wallS / (chain / 1000)), met: slow.wallS / (chain / 1000) <= 1.5 }
+    : { name: 'slow-writes wall ÷ longest chain of writes', goal: '≤ 1.5', value: null, met: null, note: slow ? 'run.criticalPath is not recorded yet (the run does not measure its chains)' : undefined });
+
+  const quick = by('quick') ?? (e0?.depth === 'quick' ? e0 : undefined);
+  add('quick wall (s)', '< 10', quick?.wallS, (v) => v < 10);
+  const flaky = by('flaky-503');
+  const clean = flaky && results.find((r) => r.target === 'external' && r.latencyMs === 0 && r.depth === flaky.depth && (r.scenario === 'quick' || r.scenario === 'external-0ms'));
+  add('flaky-503 requests ÷ the clean run\'s', '≤ 1.3, a verdict', flaky && clean ? round(flaky.requests / clean.requests) : undefined, (v) => v <= 1.3 && flaky!.verdict !== 'no-verdict');
+  const limited = by('limit-60rps');
+  add('limit-60rps wall ÷ (requests ÷ 60)', '≤ 1.25', limited ? round(limited.wallS / (limited.requests / 60)) : undefined, (v) => v <= 1.25);
+  const without = by('no-sequences');
+  add('external-0ms wall ÷ no-sequences wall', '≤ 1.2', e0 && without && e0.depth === without.depth ? round(e0.wallS / without.wallS) : undefined, (v) => v <= 1.2);
+  return out;
+}

@@ -1,0 +1,51 @@
+/** The bench's stdout: one table of the scenarios, the slow writes, and the targets met or not. Pure. */
+import type { Figures, Target, roundTripsInSequence } from './figures.js';
+
+const PHASES = ['startup', 'preflight', 'probes', 'checks', 'cleanup'] as const;
+
+function columns(head: string[], rows: Array<Array<string | number>>): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  // numbers right-aligned, words left
+  const line = (cells: Array<string | number>) => cells.map((c, i) => (typeof c === 'number' || c === '—' ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ').trimEnd();
+  return [line(head), ...rows.map(line)].join('\n');
+}
+
+const dash = (v: number | undefined) => (v === undefined ? '—' : v);
+
+export function scenarioTable(results: Figures[]): string {
+  const head = ['scenario', 'depth', 'wall s', 'requests', `phases s (${PHASES.join('/')})`, 'start-up s', 'eff. conc.', 'bound s', 'wall÷bound', 'cpu client s', 'cpu server s', 'others (cores)', 'peak in flight', 'critical path s', 'verdict'];
+  const rows = results.map((r) => [
+    r.scenario, r.depth, r.wallsS ? `${r.wallS} (${Math.min(...r.wallsS)}–${Math.max(...r.wallsS)})` : r.wallS, r.requests,
+    r.phasesS ? PHASES.map((k) => r.phasesS![k]).join(' / ') : '—',
+    dash(r.startupS), dash(r.effectiveConcurrency), dash(r.boundS), dash(r.wallOverBound),
+    r.clientCpuS === undefined ? '—' : `${r.clientCpuS}${r.target === 'embedded' ? '*' : ''}`,
+    dash(r.serverCpuS), dash(r.othersCores), dash(r.peakInFlight), r.criticalPath?.ms === undefined ? '—' : r.criticalPath.ms / 1000,
+    r.verdict,
+  ]);
+  const notes = [
+    'start-up = wall − (preflight + probes + checks + cleanup): no request in flight; bound = requests × latency ÷ concurrency + start-up;',
+    'eff. conc. = requests × latency ÷ wall; requests = answered by the server; cpu server = since it listened; * the embedded server\'s CPU is in the client\'s;',
+    'others = CPU the rest of the machine used meanwhile, in cores; critical path = report.run.criticalPath (— until the run records it).',
+  ];
+  return `${columns(head, rows)}\n${notes.join('\n')}`;
+}
+
+export function slowWritesLines(results: Figures[]): string {
+  return results.filter((r) => r.slowWrites).map((r) => {
+    const w = r.slowWrites!;
+    const chain = r.criticalPath?.writeMs;
+    return `${r.scenario}: ${w.writes} writes, their delays sum to ${w.sumS} s over a wall of ${r.wallS} s (${w.sumOverWall} writes side by side on average); `
+      + `longest chain of writes: ${chain === undefined ? '— (run.criticalPath not recorded yet)' : `${chain / 1000} s (wall ÷ chain ${Math.round((r.wallS / (chain / 1000)) * 100) / 100})`}`;
+  }).join('\n');
+}
+
+export function roundTripLine(r: ReturnType<typeof roundTripsInSequence>): string {
+  if (!r) return '';
+  return `round trips one after another, estimated as Δ ÷ Δ latency (${r.from} → ${r.to}): wall ${r.wall}, `
+    + Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(', ');
+}
+
+export function targetLines(targets: Target[]): string {
+  const mark = (t: Target) => (t.met === null ? '—' : t.met ? '✓' : '✗');
+  return columns(['', 'target', 'goal', 'measured', ''], targets.map((t) => [mark(t), t.name, t.goal, t.value ?? '—', t.note ?? '']));
+}
