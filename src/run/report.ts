@@ -66,6 +66,7 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
   const targetErrors = [
     ...outcome.engineErrors.map((message) => ({ message: `storecheck: ${message}`, count: 1 })),
     ...(stopped ? [{ message: stopped, count: 1 }] : []),
+    ...givenUpErrors(s),
   ];
   const judged = summarize(outcome.checks, targetErrors, { coverage: outcome.coverage, minCoverage: config.minCoverage });
   // the suite broke, or the run was stopped: no verdict, unless a failure already decides it
@@ -80,6 +81,18 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
     ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config) },
     ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
   });
+}
+
+/**
+ * The endpoints the run gave up after consecutive time-outs (src/client/gate.ts
+ * EndpointBreaker), one target error each: the checks and items that needed
+ * one are errors (not judged), their messages say so, and this says why.
+ */
+function givenUpErrors(s: Pick<RunSession, 'gate' | 'config'>): Report['targetErrors'] {
+  return s.gate.endpoints.givenUpEndpoints().map((e) => ({
+    message: `endpoint ${e.path} given up after ${e.timeouts} consecutive time-outs (no complete answer within ${s.config.timeoutMs} ms each): ${e.refused} request(s) to it not sent; what needed it is not judged`,
+    count: e.timeouts + e.refused,
+  }));
 }
 
 /**
