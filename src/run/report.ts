@@ -12,7 +12,7 @@ import { expectationsInfo } from '../report/expectations.js';
 import { summarize } from '../report/summary.js';
 import type { CheckResult, Coverage, ExpectationsInfo, ItemResult, Observation, Report, Summary } from '../report/types.js';
 import { TOOL_VERSION } from '../version.js';
-import { afterStop, sweepCommand, type RunCleanup } from './cleanup.js';
+import { afterStop, sweepCommand, unverifiedCount as unverifiedCountOf, type RunCleanup } from './cleanup.js';
 import type { PhaseClock } from './clock.js';
 import type { PreflightEnd } from './preflight.js';
 import type { Probed } from './probe.js';
@@ -125,8 +125,14 @@ function targetOf(config: RunConfig): Report['target'] {
   };
 }
 
-/** report.cleanup: what the run created and deleted, what is left or kept, and the sweep that removes it. */
+/**
+ * report.cleanup: what the run created and deleted (read back gone), what a
+ * read-back showed left behind, what no read-back could verify (by resource
+ * and reason), what was kept, and the sweep that removes it (an external
+ * target's: the embedded server's records end with it).
+ */
 function cleanupSection(c: RunCleanup, config: RunConfig): NonNullable<Report['cleanup']> {
-  const sweep = c.kept !== undefined ? { kept: c.kept, sweep: c.sweep } : c.leftBehind.length && !config.embedded ? { sweep: sweepCommand(config) } : {};
-  return { created: c.created, deleted: c.deleted, leftBehind: c.leftBehind, ...sweep };
+  const unverifiedCount = unverifiedCountOf(c.unverified);
+  const sweep = c.kept !== undefined ? { kept: c.kept, sweep: c.sweep } : (c.leftBehind.length || unverifiedCount) && !config.embedded ? { sweep: sweepCommand(config) } : {};
+  return { created: c.created, deleted: c.deleted, leftBehind: c.leftBehind, unverified: c.unverified, unverifiedCount, ...sweep };
 }

@@ -71,7 +71,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     clock.end('probes');
     const outcome = checkOutcome(await checks.results(), given.expect?.expectations, config, stopped());
     clock.end('checks');
-    const cleanup = await cleanUp(config, probed.values, s.term, s.redactor);
+    const cleanup = await cleanUp(config, probed.values, s.term, s.redactor, s.gate);
     clock.end('cleanup');
     const requestCount = requestTally(config.reportDir, s.client.http.stats.requests, cleanup.requests);
     const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, expectFile: given.expect?.file }), given.baseline);
