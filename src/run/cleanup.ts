@@ -8,7 +8,11 @@
  * but never heard back from (a killed process, a lost answer) are settled
  * first (looked up by their run-tagged values); then every id still
  * outstanding is read back, deleted if there and the run's own, and read back
- * again.
+ * again. Most ids are settled before the end: each check file's worker reads
+ * back (and deletes) what the file created once the file is done, and the
+ * main process what its probes created while the checks run
+ * (src/check/file-cleanup.ts) — the end-of-run cleanup reads back only what
+ * those could not.
  *
  * What is left is told apart: `leftBehind`, records a read-back showed still
  * there; `unverified`, records no usable read-back could speak for (a
@@ -81,7 +85,7 @@ export async function cleanUp(config: RunConfig, observed: Readonly<Record<strin
   if (config.keepData) return keptRecords(config);
   const { baseUrl, apiKey, timeoutMs, insecure, maxRps, concurrency, maxAnswerBytes, ledgerFile, runTag } = config;
   const limits = cleanupLimitsOf(observed, config.visibilityTimeoutMs);
-  // say what is left to do
+  // most records were read back gone as their check files ended: say what is left to do
   const onStart = ({ created, outstanding, intents }: { created: number; outstanding: number; intents: number }) =>
     term.line(`cleaning up… ${outstanding} of the ${created} record(s) the run created not yet read back gone${intents ? `, ${intents} unanswered create(s) to look up` : ''}`);
   return cleanupLedger({ baseUrl, apiKey, timeoutMs, insecure, maxRps, concurrency, maxAnswerBytes, ledgerFile, runTag, limits, redactor, gate, onStart }, [config.ledgerFile]);
