@@ -146,6 +146,12 @@ export interface TransportFaults {
   /** lying about gets: every get by an array filter also lists a record the store held before, whatever the filter */
   getAddsForeignRecord: boolean;
   /**
+   * Padded answers: every get of a resource (not the store get), whatever its
+   * filters — the id filter included — also lists this many records the store
+   * held before (0: off). A client cannot read absence from such an answer.
+   */
+  padGets: number;
+  /**
    * Huge answers: every get of a resource (not the store get) is answered
    * 200 with a JSON array this many MB long, streamed (Infinity: endless).
    * 0: off. `hugeGetResource` narrows it to one resource.
@@ -155,6 +161,17 @@ export interface TransportFaults {
   /** every get of a resource (not the store get) answered with JSON nested this deep (0: off); `deepNestingResource` narrows it to one */
   deepNesting: number;
   deepNestingResource?: string;
+  /**
+   * An endpoint that never finishes an answer: every request to this path
+   * ('' = off; e.g. /api/v1/products/get) is answered 200 with headers and a
+   * body that gains one byte every `dripEveryMs` ms and never ends — a stuck
+   * upstream behind a proxy that keeps the connection alive. Only the client's
+   * own time limit ends such a request.
+   */
+  dripPath: string;
+  dripEveryMs: number;
+  /** An endpoint that reads every request to this path ('' = off) and never answers: a silent socket. */
+  silentPath: string;
 }
 
 export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
@@ -177,6 +194,10 @@ export const DEFAULT_TRANSPORT: Readonly<TransportFaults> = Object.freeze({
   dropWriteAnswerRate: 0,
   updateAnswersExistingIds: false,
   getAddsForeignRecord: false,
+  padGets: 0,
   hugeGetMb: 0,
   deepNesting: 0,
+  dripPath: '',
+  dripEveryMs: 500,
+  silentPath: '',
 });

@@ -221,7 +221,7 @@ async function serverContext(opts: ReferenceOptions): Promise<{ ctx: ServerConte
   const apiKey = opts.apiKey ?? randomBytes(24).toString('base64url');
   const data = opts.data ?? (await defaultData(opts.seed ?? 1, behaviour, opts.model));
   const engine = new Engine({ apiKey, behaviour, faults: faults.map((f) => f.hooks), data, ...(opts.model ? { model: opts.model } : {}) });
-  const lying = transport.createAnswersExistingIds || transport.updateAnswersExistingIds || transport.getAddsForeignRecord;
+  const lying = transport.createAnswersExistingIds || transport.updateAnswersExistingIds || transport.getAddsForeignRecord || transport.padGets > 0;
   const ctx: ServerContext = {
     engine, faults, transport, stats: newStats(), random: prng(transport.seed), writeRandom: prng(transport.seed ^ 0x5105e), limiter: tokenBucket(transport.limitRps),
     before: lying ? engine.snapshot() : { records: {} },
@@ -343,6 +343,9 @@ function bentAnswer(ctx: ServerContext, route: Route | undefined, raw: string, o
   if (transport.getAddsForeignRecord && route?.op === 'get' && out.status === 200 && held.length && hasArrayFilter(route.resource, raw)) {
     body = JSON.stringify([...(JSON.parse(body) as Rec[]), engine.pipeline.renderGet(route.resource, held[0])]);
   }
+  if (transport.padGets > 0 && route?.op === 'get' && !route.resource.single && out.status === 200 && held.length) {
+    body = JSON.stringify([...(JSON.parse(body) as Rec[]), ...held.slice(0, transport.padGets).map((x) => engine.pipeline.renderGet(route.resource, x))]);
+  }
   return { body, headers };
 }
 
@@ -357,7 +360,7 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
   bump(stats.byOperation, route?.op ?? 'other');
 
   const raw = await readBody(ctx, req, res);
-  if (raw === undefined) return;
+  if (raw === undefined || hangs(ctx, path, res)) return;
   const { answered, truncate } = await beforeProcessing(ctx, route, req, res);
   if (answered || (await hostileGet(ctx, route, res))) return;
   if (transport.slowWriteMaxMs > 0 && route && WRITES.has(route.op)) await slowWrite(ctx);
@@ -382,6 +385,26 @@ async function slowWrite(ctx: ServerContext): Promise<void> {
   ctx.stats.slowWrites++;
   ctx.stats.slowWriteMs += ms;
   await sleep(ms);
+}
+
+/**
+ * The hanging endpoints (transport.dripPath, .silentPath): true when this
+ * request is one of theirs — answered with a drip that never ends, or not at
+ * all. Either lasts until the client hangs up (or the server closes).
+ */
+function hangs(ctx: ServerContext, path: string, res: ServerResponse): boolean {
+  const { transport, stats } = ctx;
+  if (transport.silentPath && path === transport.silentPath) {
+    bump(stats.byStatus, 'silent');
+    return true;
+  }
+  if (!transport.dripPath || path !== transport.dripPath) return false;
+  bump(stats.byStatus, 'drip');
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  res.write('[');
+  const timer = setInterval(() => res.write(' '), Math.max(1, transport.dripEveryMs));
+  res.once('close', () => clearInterval(timer));
+  return true;
 }
 
 /** A JSON array `mb` MB long (Infinity: endless), streamed as the client reads it; ends when the client hangs up. */

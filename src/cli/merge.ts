@@ -115,8 +115,14 @@ export function mergeReports(reports: Report[]): Report {
     observations,
     targetErrors,
     cleanup: reports.reduce(
-      (acc, r) => ({ created: acc.created + (r.cleanup?.created ?? 0), deleted: acc.deleted + (r.cleanup?.deleted ?? 0), leftBehind: [...acc.leftBehind, ...(r.cleanup?.leftBehind ?? [])] }),
-      { created: 0, deleted: 0, leftBehind: [] as string[] },
+      (acc, r) => ({
+        created: acc.created + (r.cleanup?.created ?? 0),
+        deleted: acc.deleted + (r.cleanup?.deleted ?? 0),
+        leftBehind: [...acc.leftBehind, ...(r.cleanup?.leftBehind ?? [])],
+        unverified: [...acc.unverified, ...(r.cleanup?.unverified ?? [])],
+        unverifiedCount: acc.unverifiedCount + (r.cleanup?.unverifiedCount ?? 0),
+      }),
+      { created: 0, deleted: 0, leftBehind: [] as string[], unverified: [] as NonNullable<NonNullable<Report['cleanup']>['unverified']>, unverifiedCount: 0 },
     ),
   };
 }

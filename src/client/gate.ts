@@ -15,23 +15,30 @@ export class SharedGate {
   /** Date.now() when the gate was made: pace times are 0.1 ms ticks since then (the same clock in every thread) */
   private readonly base: number;
 
+  /** the endpoints given up after consecutive time-outs, run-wide (in the same shared memory) */
+  readonly endpoints: EndpointBreaker;
+
   /** `buffer` from `SharedGate.create(limit).buffer`, posted to another thread */
   constructor(readonly buffer: SharedArrayBuffer) {
     this.cells = new Int32Array(buffer, 0, CELLS);
     this.base = new Float64Array(buffer, CELLS * 4, 1)[0];
+    this.endpoints = new EndpointBreaker(new Int32Array(buffer, CELLS * 4 + 8, BREAKER_INTS));
   }
 
   /**
    * `limit`: requests in flight at most. `answerBytes`: bytes of answers
    * buffered at once, all threads together (default DEFAULT_ANSWER_BUDGET).
+   * `giveUpAfter`: consecutive time-outs after which an endpoint is given up
+   * (default GIVE_UP_AFTER).
    */
-  static create(limit: number, answerBytes = DEFAULT_ANSWER_BUDGET): SharedGate {
-    const buffer = new SharedArrayBuffer(CELLS * 4 + 8);
+  static create(limit: number, answerBytes = DEFAULT_ANSWER_BUDGET, giveUpAfter = GIVE_UP_AFTER): SharedGate {
+    const buffer = new SharedArrayBuffer(CELLS * 4 + 8 + BREAKER_INTS * 4);
     new Float64Array(buffer, CELLS * 4, 1)[0] = Date.now();
     const gate = new SharedGate(buffer);
     Atomics.store(gate.cells, LIMIT, Math.max(1, Math.floor(limit)));
     Atomics.store(gate.cells, LAST_SLOW, -1e9);
     Atomics.store(gate.cells, BYTES_LIMIT_KIB, Math.max(1, Math.ceil(answerBytes / 1024)));
+    gate.endpoints.setThreshold(giveUpAfter);
     return gate;
   }
 
@@ -196,6 +203,141 @@ export const DEFAULT_ANSWER_BUDGET = 128 * 1024 * 1024;
 export function answerBudgetFor(maxAnswerBytes: number): number {
   return Math.max(DEFAULT_ANSWER_BUDGET, 2 * maxAnswerBytes);
 }
+
+/**
+ * Consecutive time-outs after which an endpoint is given up for the rest of
+ * the run. One time-out can be a hiccup and two a slow moment under load;
+ * three in a row — each a whole --timeout-ms without a complete answer — is
+ * an endpoint that hangs (a stuck upstream, a silent socket), and every
+ * further request to it would cost another --timeout-ms for nothing.
+ */
+export const GIVE_UP_AFTER = 3;
+
+/** An endpoint the run gave up on, as the breaker holds it. */
+export interface GivenUpEndpoint {
+  /** the API path (`/api/v1/products/get`) */
+  path: string;
+  /** consecutive time-outs that gave it up */
+  timeouts: number;
+  /** requests not sent to it since (every thread) */
+  refused: number;
+}
+
+/**
+ * The run-wide record of consecutive time-outs per endpoint (a path), in
+ * shared memory so every thread gives an endpoint up together: a table of
+ * BREAKER_SLOTS slots, each found by a hash of its path (open addressing,
+ * claimed by compare-and-swap) and holding the path's consecutive time-outs,
+ * whether it was given up, the requests refused since, and the path's bytes
+ * (for the report). A complete answer of any status resets the count; a
+ * given-up endpoint stays given up for the run. A path that finds the table
+ * full is never given up (the table holds far more paths than the API has).
+ */
+export class EndpointBreaker {
+  constructor(private readonly cells: Int32Array) {}
+
+  setThreshold(n: number): void {
+    Atomics.store(this.cells, 0, Math.max(1, Math.floor(n)));
+  }
+
+  /** consecutive time-outs that give an endpoint up */
+  get threshold(): number {
+    return Atomics.load(this.cells, 0) || GIVE_UP_AFTER;
+  }
+
+  /** Has the run given this endpoint up? Counts the request as refused when `refuse`. */
+  givenUp(path: string, refuse = false): boolean {
+    const at = this.slot(path, false);
+    if (at < 0 || Atomics.load(this.cells, at + GIVEN_UP) === 0) return false;
+    if (refuse) Atomics.add(this.cells, at + REFUSED, 1);
+    return true;
+  }
+
+  /** A request to `path` timed out: true when this time-out gave the endpoint up. */
+  timedOut(path: string): boolean {
+    const at = this.slot(path, true);
+    // given up already: the count stays what gave it up
+    if (at < 0 || Atomics.load(this.cells, at + GIVEN_UP) !== 0) return false;
+    const n = Atomics.add(this.cells, at + CONSECUTIVE, 1) + 1;
+    return n >= this.threshold && Atomics.compareExchange(this.cells, at + GIVEN_UP, 0, 1) === 0;
+  }
+
+  /** A complete answer came from `path`: its count of consecutive time-outs starts again (unless it was given up). */
+  answered(path: string): void {
+    const at = this.slot(path, false);
+    if (at < 0 || Atomics.load(this.cells, at + GIVEN_UP) !== 0) return;
+    if (Atomics.load(this.cells, at + CONSECUTIVE) !== 0) Atomics.store(this.cells, at + CONSECUTIVE, 0);
+  }
+
+  /** Every endpoint given up so far, in the order of the table. */
+  givenUpEndpoints(): GivenUpEndpoint[] {
+    const out: GivenUpEndpoint[] = [];
+    for (let i = 0; i < BREAKER_SLOTS; i++) {
+      const at = 1 + i * SLOT_INTS;
+      if (Atomics.load(this.cells, at + GIVEN_UP) === 0) continue;
+      out.push({ path: this.pathAt(at), timeouts: Atomics.load(this.cells, at + CONSECUTIVE), refused: Atomics.load(this.cells, at + REFUSED) });
+    }
+    return out;
+  }
+
+  /** The index of the path's slot (claimed when `claim`), -1 when it has none. */
+  private slot(path: string, claim: boolean): number {
+    const hash = hashOf(path);
+    for (let probe = 0; probe < BREAKER_SLOTS; probe++) {
+      const at = 1 + ((hash + probe) % BREAKER_SLOTS) * SLOT_INTS;
+      const held = Atomics.load(this.cells, at + HASH);
+      if (held === hash) return at;
+      if (held !== 0) continue;
+      if (!claim) return -1;
+      const was = Atomics.compareExchange(this.cells, at + HASH, 0, hash);
+      if (was === 0) {
+        this.writePath(at, path);
+        return at;
+      }
+      if (was === hash) return at;
+    }
+    return -1;
+  }
+
+  private writePath(at: number, path: string): void {
+    const bytes = Buffer.from(path, 'utf8').subarray(0, PATH_INTS * 4);
+    const padded = Buffer.alloc(PATH_INTS * 4);
+    bytes.copy(padded);
+    for (let i = 0; i < PATH_INTS; i++) Atomics.store(this.cells, at + PATH + i, padded.readInt32LE(i * 4));
+    Atomics.store(this.cells, at + PATH_LENGTH, bytes.length);
+  }
+
+  private pathAt(at: number): string {
+    const bytes = Buffer.alloc(PATH_INTS * 4);
+    for (let i = 0; i < PATH_INTS; i++) bytes.writeInt32LE(Atomics.load(this.cells, at + PATH + i), i * 4);
+    return bytes.subarray(0, Atomics.load(this.cells, at + PATH_LENGTH)).toString('utf8');
+  }
+}
+
+/** FNV-1a of the path, never 0 (0 marks a free slot), as a non-negative int32. */
+function hashOf(path: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    h ^= path.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 1) || 1;
+}
+
+/** slots of the breaker table: the API has about 60 endpoints, probes of unknown paths add a few */
+const BREAKER_SLOTS = 256;
+/** a slot: the hash, consecutive time-outs, given up (0/1), requests refused since, the path's length and bytes */
+const HASH = 0;
+const CONSECUTIVE = 1;
+const GIVEN_UP = 2;
+const REFUSED = 3;
+const PATH_LENGTH = 4;
+const PATH = 5;
+/** a path's bytes kept for the report (longer ones are cut there; the hash tells them apart) */
+const PATH_INTS = 32;
+const SLOT_INTS = PATH + PATH_INTS;
+/** the threshold, then the slots */
+const BREAKER_INTS = 1 + BREAKER_SLOTS * SLOT_INTS;
 
 /** A 429 multiplies the spacing by this (the rate by 1/1.4 ≈ 0.71): the run then averages about 85 % of a limit. */
 export const SLOW_DOWN = 1.4;

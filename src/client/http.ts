@@ -75,6 +75,8 @@ export interface HttpStats {
 }
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+/** the transport error code of a request not sent because its endpoint was given up (src/client/gate.ts EndpointBreaker) */
+export const GIVEN_UP = 'GIVEN_UP';
 const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
 /** what is kept of a cut answer, to show in evidence */
 const SHOWN_OF_CUT = 64 * 1024;
@@ -134,11 +136,18 @@ export class Http {
     const throttledRetries = this.opts.retriesAfterRetryAfter ?? Math.max(retries, 6);
     let exchange: Exchange | undefined;
     for (let attempt = 1; ; attempt++) {
+      // an endpoint given up (by any thread) gets nothing more: the last time-out stays the evidence
+      if (this.gate.endpoints.givenUp(path, true)) {
+        exchange = exchange?.transportError?.code === 'TIMEOUT' ? exchange : this.givenUpExchange(url, path, shown, attempt);
+        break;
+      }
       await this.throttle();
       const sentAt = Date.now();
       exchange = await this.gated(() => this.once(url, path, payload, shown, op, headers), () => this.cancelledExchange(url, path, shown));
       exchange.attempts = attempt;
       if (this.cancelled) break;
+      // a time-out that gave the endpoint up ends the request here: a retry would not be sent
+      if (this.countTimeout(path, exchange)) break;
       const status = exchange.response?.status;
       this.adapt(status, sentAt);
       const retryAfter = exchange.response?.headers['retry-after'];
@@ -173,6 +182,30 @@ export class Http {
     if (this.stop.signal.aborted) return;
     this.stop.abort(reason);
     for (const request of this.live) request.abort(reason);
+  }
+
+  /**
+   * The endpoint breaker (src/client/gate.ts EndpointBreaker): a time-out
+   * counts towards giving `path` up, a complete answer starts the count again.
+   * True when `path` is given up (by this time-out or an earlier one).
+   */
+  private countTimeout(path: string, exchange: Exchange): boolean {
+    const endpoints = this.gate.endpoints;
+    if (exchange.response) endpoints.answered(path);
+    if (exchange.transportError?.code !== 'TIMEOUT') return false;
+    if (endpoints.timedOut(path)) exchange.transportError.message += `; ${path} given up after ${endpoints.threshold} consecutive time-outs: nothing more is sent to it`;
+    return endpoints.givenUp(path);
+  }
+
+  /** What a request to an endpoint the run gave up gets: not sent, a target error saying why. */
+  private givenUpExchange(url: string, path: string, shown: unknown, attempts: number): Exchange {
+    return {
+      request: { method: 'POST', url, path, body: shown },
+      transportError: { code: GIVEN_UP, message: `not sent: ${path} was given up after ${this.gate.endpoints.threshold} consecutive time-outs (no complete answer within ${this.opts.timeoutMs} ms)` },
+      notSent: true,
+      attempts,
+      durationMs: 0,
+    };
   }
 
   private cancelledExchange(url: string, path: string, shown: unknown): Exchange {

@@ -155,6 +155,11 @@ export class Ledger {
     return out;
   }
 
+  /** Ids created of one resource (deleted ones included). */
+  createdCountOf(resource: string): number {
+    return this.owned.get(resource)?.size ?? 0;
+  }
+
   createdCount(): number {
     let n = 0;
     for (const ids of this.owned.values()) n += ids.size;

@@ -27,8 +27,13 @@ export interface PollPauses {
   maxPauseMs?: number;
 }
 
-/** `read` until `done(result)` or `deadlineMs`; a read that throws ends the wait with its error. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (result: T) => boolean, deadlineMs: number, pauses: PollPauses = {}): Promise<Polled<T>> {
+export interface PollOptions<T> extends PollPauses {
+  /** a read after which waiting is pointless (e.g. one never sent: the run stopped, its endpoint was given up): the wait ends, not held */
+  hopeless?: (result: T) => boolean;
+}
+
+/** `read` until `done(result)` or `deadlineMs` (or a `hopeless` read); a read that throws ends the wait with its error. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (result: T) => boolean, deadlineMs: number, pauses: PollOptions<T> = {}): Promise<Polled<T>> {
   const started = performance.now();
   const first = pauses.firstPauseMs ?? FIRST_PAUSE;
   let reads = 0;
@@ -37,7 +42,7 @@ export async function pollUntil<T>(read: () => Promise<T>, done: (result: T) => 
     const elapsedMs = Math.round(performance.now() - started);
     const repeated = ++reads > 1;
     if (done(result)) return { result, held: true, elapsedMs, repeated };
-    if (elapsedMs + pause > deadlineMs) return { result, held: false, elapsedMs, repeated };
+    if (elapsedMs + pause > deadlineMs || pauses.hopeless?.(result)) return { result, held: false, elapsedMs, repeated };
     await sleep(pause);
   }
 }

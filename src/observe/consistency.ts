@@ -38,7 +38,8 @@ export const consistencyProbe: Probe = {
       const read = () => client.get(r, { filters: { id: [id] } });
       const wait = async (what: string, shows: (recs: Array<Record<string, unknown>>) => boolean): Promise<boolean> => {
         // small pauses: the value is the delay itself, not the delay rounded up to a pause
-        const p = await pollUntil(read, (got) => got.ok && shows(got.value ?? []), deadline, { firstPauseMs: 20, maxPauseMs: 40 });
+        // a read never sent (the run stopping, its endpoint given up after time-outs) will not show the write
+        const p = await pollUntil(read, (got) => got.ok && shows(got.value ?? []), deadline, { firstPauseMs: 20, maxPauseMs: 40, hopeless: (got) => got.exchange.notSent === true });
         ev.push(p.result.exchange);
         if (p.held) waits.push({ what, ms: p.repeated ? p.elapsedMs : 0 });
         return p.held;

@@ -198,7 +198,7 @@ function toc(report: Report): string {
   if (report.targetErrors?.length) links.push(['target-errors', 'Target errors']);
   if (report.baseline) links.push(['baseline', report.baseline.regression ? 'Baseline: regression' : 'Baseline']);
   links.push(['checks', `All checks (${report.checks.length})`]);
-  if (report.cleanup) links.push(['cleanup', report.cleanup.leftBehind.length ? `Cleanup: ${report.cleanup.leftBehind.length} left behind` : 'Cleanup']);
+  if (report.cleanup) links.push(['cleanup', cleanupLink(report.cleanup)]);
   return `<nav class="toc">${links.map(([id, t]) => `<a href="#${id}">${esc(t)}</a>`).join('')}</nav>`;
 }
 
@@ -425,18 +425,29 @@ ${rows}
 </section>`;
 }
 
+/** The cleanup's table-of-contents entry: what is left behind, and what could not be verified. */
+function cleanupLink(c: NonNullable<Report['cleanup']>): string {
+  const notes = [c.leftBehind.length ? `${c.leftBehind.length} left behind` : '', c.unverifiedCount ? `${c.unverifiedCount} not verified` : ''].filter(Boolean);
+  return notes.length ? `Cleanup: ${notes.join(', ')}` : 'Cleanup';
+}
+
 function cleanupSection(report: Report): string {
   const c = report.cleanup;
   if (!c) return '';
   const left = c.kept
     ? `kept ${esc(c.kept)} on the target (--keep-data)`
     : c.leftBehind.length
-      ? `<span class="bad">left behind ${esc(c.leftBehind.length)}</span>: ${c.leftBehind.map((id) => `<code>${esc(id)}</code>`).join(', ')}`
+      ? `<span class="bad">left behind ${esc(c.leftBehind.length)}</span> (still there when read back): ${c.leftBehind.map((id) => `<code>${esc(id)}</code>`).join(', ')}`
       : '<span class="ok">nothing left behind</span>';
+  const unsure = c.unverifiedCount ? `; <strong>could not verify ${esc(c.unverifiedCount)}</strong>` : '';
+  // records no read-back could speak for: neither gone nor left behind, with the reason
+  const groups = c.unverified?.length
+    ? `\n<p>Could not verify (no usable read-back: they may be gone or still there):</p>\n<table><thead><tr><th>resource</th><th>records</th><th>why</th></tr></thead><tbody>${c.unverified.map((g) => `<tr><td>${esc(g.resource)}</td><td>${esc(g.ids.length || (g.values?.length ?? 0))}</td><td>${esc(g.reason)}</td></tr>`).join('')}</tbody></table>`
+    : '';
   const retry = c.sweep ? `\n<p>Remove ${c.kept ? 'them' : 'what is left'} later with (the key from <code>STORE_API_KEY</code>):</p>\n<pre><code>${esc(c.sweep)}</code></pre>` : '';
   return `<section id="cleanup">
 <h2>Cleanup</h2>
-<p>Records this run created: ${esc(c.created)}; deleted: ${esc(c.deleted)}; ${left}.</p>${retry}
+<p>Records this run created: ${esc(c.created)}; deleted (read back gone): ${esc(c.deleted)}${unsure}; ${left}.</p>${groups}${retry}
 </section>`;
 }
 

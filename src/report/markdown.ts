@@ -315,9 +315,16 @@ function baselineSection(report: Report): string {
 function cleanupSection(report: Report): string {
   const c = report.cleanup;
   if (!c) return '';
-  const left = c.kept ? `kept ${c.kept} on the target (--keep-data)` : c.leftBehind.length ? `left behind ${c.leftBehind.length}: ${listIds(c.leftBehind)}` : 'nothing left behind';
+  const left = c.kept ? `kept ${c.kept} on the target (--keep-data)` : c.leftBehind.length ? `left behind ${c.leftBehind.length} (still there when read back): ${listIds(c.leftBehind)}` : 'nothing left behind';
+  const unsure = c.unverifiedCount ? `, could not verify ${c.unverifiedCount}` : '';
+  // records no read-back could speak for: neither gone nor left behind, with the reason
+  const groups = c.unverified?.length
+    ? `\n\nCould not verify (no usable read-back: they may be gone or still there):\n\n${table(['resource', 'records', 'why'], c.unverified.map((g) => [
+      mdText(g.resource), String(g.ids.length || (g.values?.length ?? 0)), mdText(truncate(g.reason, MAX_CELL)),
+    ]))}`
+    : '';
   const retry = c.sweep ? `\n\nRemove ${c.kept ? 'them' : 'what is left'} later with (the key from \`STORE_API_KEY\`):\n\n\`\`\`sh\n${c.sweep}\n\`\`\`` : '';
-  return `## Cleanup\n\nCreated ${c.created}, deleted ${c.deleted}, ${left}.${retry}`;
+  return `## Cleanup\n\nCreated ${c.created}, deleted ${c.deleted} (read back gone)${unsure}, ${left}.${groups}${retry}`;
 }
 
 function allChecksSection(report: Report): string {

@@ -92,6 +92,7 @@ export interface ReportDefs {
   ItemStatus: ItemStatus;
   ItemResult: ItemResult;
   Coverage: Coverage;
+  UnverifiedRecords: UnverifiedRecords;
   Report: Report;
 }
 /**
@@ -351,6 +352,24 @@ export interface Coverage {
   }[];
 }
 /**
+ * Records of one resource whose removal could not be verified, for one reason.
+ *
+ * This interface was referenced by `ReportDefs`'s JSON-Schema
+ * via the `definition` "UnverifiedRecords".
+ */
+export interface UnverifiedRecords {
+  resource: string;
+  /**
+   * why no read-back could speak for them, in a sentence
+   */
+  reason: string;
+  ids: string[];
+  /**
+   * an unanswered create whose lookup failed: the run-tagged values its records would carry (its ids are unknown)
+   */
+  values?: string[];
+}
+/**
  * The result of one storecheck run against an Online Store Administration API target. Every other view (report.md, report.html, junit.xml, compare, baseline) is rendered from this document alone. Its TypeScript types (src/report/types.generated.ts, re-exported by src/report/types.ts) are generated from this file by `npm run typegen`.
  *
  * This interface was referenced by `ReportDefs`'s JSON-Schema
@@ -444,15 +463,23 @@ export interface Report {
     created: number;
     deleted: number;
     /**
-     * ids of records the run created and could not delete
+     * records the run created that a read-back showed still there after its deletes, as `resource:id (why)`
      */
     leftBehind: string[];
+    /**
+     * records the run created whose removal no usable read-back could show (a time-out, an endpoint given up, an answer cut at the size limit or listing records never asked for), by resource and reason: they may be gone or still there. Never counted as left behind; sweep checks them again.
+     */
+    unverified?: UnverifiedRecords[];
+    /**
+     * how many records `unverified` holds
+     */
+    unverifiedCount?: number;
     /**
      * --keep-data: records the run created and left on the target on purpose (no cleanup ran); the ledger holds them.
      */
     kept?: number;
     /**
-     * The command that removes what the run left on the target later: the records kept with --keep-data, or those left behind (the key from STORE_API_KEY).
+     * The command that removes what the run left on the target later: the records kept with --keep-data, or those left behind or not verified (the key from STORE_API_KEY).
      */
     sweep?: string;
   };

@@ -12,7 +12,7 @@ import { expectationsInfo } from '../report/expectations.js';
 import { summarize } from '../report/summary.js';
 import type { CheckResult, Coverage, ExpectationsInfo, ItemResult, Observation, Report, Summary } from '../report/types.js';
 import { TOOL_VERSION } from '../version.js';
-import { afterStop, sweepCommand, type RunCleanup } from './cleanup.js';
+import { afterStop, sweepCommand, unverifiedCount as unverifiedCountOf, type RunCleanup } from './cleanup.js';
 import type { PhaseClock } from './clock.js';
 import type { PreflightEnd } from './preflight.js';
 import type { Probed } from './probe.js';
@@ -66,6 +66,7 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
   const targetErrors = [
     ...outcome.engineErrors.map((message) => ({ message: `storecheck: ${message}`, count: 1 })),
     ...(stopped ? [{ message: stopped, count: 1 }] : []),
+    ...givenUpErrors(s),
   ];
   const judged = summarize(outcome.checks, targetErrors, { coverage: outcome.coverage, minCoverage: config.minCoverage });
   // the suite broke, or the run was stopped: no verdict, unless a failure already decides it
@@ -80,6 +81,18 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
     ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config) },
     ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
   });
+}
+
+/**
+ * The endpoints the run gave up after consecutive time-outs (src/client/gate.ts
+ * EndpointBreaker), one target error each: the checks and items that needed
+ * one are errors (not judged), their messages say so, and this says why.
+ */
+function givenUpErrors(s: Pick<RunSession, 'gate' | 'config'>): Report['targetErrors'] {
+  return s.gate.endpoints.givenUpEndpoints().map((e) => ({
+    message: `endpoint ${e.path} given up after ${e.timeouts} consecutive time-outs (no complete answer within ${s.config.timeoutMs} ms each): ${e.refused} request(s) to it not sent; what needed it is not judged`,
+    count: e.timeouts + e.refused,
+  }));
 }
 
 /**
@@ -112,8 +125,14 @@ function targetOf(config: RunConfig): Report['target'] {
   };
 }
 
-/** report.cleanup: what the run created and deleted, what is left or kept, and the sweep that removes it. */
+/**
+ * report.cleanup: what the run created and deleted (read back gone), what a
+ * read-back showed left behind, what no read-back could verify (by resource
+ * and reason), what was kept, and the sweep that removes it (an external
+ * target's: the embedded server's records end with it).
+ */
 function cleanupSection(c: RunCleanup, config: RunConfig): NonNullable<Report['cleanup']> {
-  const sweep = c.kept !== undefined ? { kept: c.kept, sweep: c.sweep } : c.leftBehind.length && !config.embedded ? { sweep: sweepCommand(config) } : {};
-  return { created: c.created, deleted: c.deleted, leftBehind: c.leftBehind, ...sweep };
+  const unverifiedCount = unverifiedCountOf(c.unverified);
+  const sweep = c.kept !== undefined ? { kept: c.kept, sweep: c.sweep } : (c.leftBehind.length || unverifiedCount) && !config.embedded ? { sweep: sweepCommand(config) } : {};
+  return { created: c.created, deleted: c.deleted, leftBehind: c.leftBehind, unverified: c.unverified, unverifiedCount, ...sweep };
 }

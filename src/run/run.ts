@@ -22,6 +22,7 @@ import type { Report } from '../report/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { applyBaseline } from './baseline.js';
 import { ChecksPhase } from './checks.js';
+import { cleanupLimitsOf, settleOutstanding } from '../check/file-cleanup.js';
 import { cleanUp } from './cleanup.js';
 import { PhaseClock } from './clock.js';
 import { readGivenFiles } from './given.js';
@@ -69,9 +70,12 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     await checks.announcePlan();
     checks.publish(probed.values);
     clock.end('probes');
+    // what the probes created is read back (and deleted if there) while the checks run
+    const probesSettled = settleOutstanding(s.client, s.client.ledger!, cleanupLimitsOf(probed.values, config.visibilityTimeoutMs), config);
     const outcome = checkOutcome(await checks.results(), given.expect?.expectations, config, stopped());
     clock.end('checks');
-    const cleanup = await cleanUp(config, probed.values, s.term, s.redactor);
+    await probesSettled;
+    const cleanup = await cleanUp(config, probed.values, s.term, s.redactor, s.gate);
     clock.end('cleanup');
     const requestCount = requestTally(config.reportDir, s.client.http.stats.requests, cleanup.requests);
     const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, expectFile: given.expect?.file }), given.baseline);

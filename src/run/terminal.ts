@@ -82,18 +82,37 @@ export function summaryLines(report: Report, written: Record<string, string> | s
   ];
   lines.push(...failureLines(report.checks, c));
   const paths = Array.isArray(written) ? written : Object.values(written);
-  const cl = report.cleanup;
   const ledger = paths.length ? `${String(paths[0]).replace(/[\\/][^\\/]*$/, '')}/ledger.jsonl` : '<report dir>/ledger.jsonl';
-  if (cl?.kept !== undefined) {
-    lines.push(
-      `${c.yellow('kept')}: ${cl.kept} record(s) the run created are still on the target (--keep-data); remove them later with:`,
-      `  ${cl.sweep ?? `storecheck sweep --ledger ${ledger} --base-url ${report.target.baseUrl}`}`,
-    );
-  } else if (cl?.leftBehind.length) {
-    lines.push(`cleanup: ${c.red(`${cl.leftBehind.length} record(s) LEFT BEHIND`)} on the target (still there when read back); retry with: storecheck sweep --ledger ${ledger}`);
-    for (const l of cl.leftBehind.slice(0, 5)) lines.push(`  left behind: ${l}`);
-  } else if (cl && cl.created > 0) lines.push(`cleanup: every one of the ${cl.created} record(s) the run created is gone (read back)`);
+  lines.push(...cleanupLines(report, ledger, c));
   lines.push(`reports: ${paths.join(', ')}`);
+  return lines;
+}
+
+/**
+ * What the run left on the target: records kept (--keep-data); records a
+ * read-back showed still there (LEFT BEHIND); records no usable read-back
+ * could speak for (could not verify, with the reason) — each with the sweep
+ * that retries, --base-url included; or that every record is gone.
+ */
+function cleanupLines(report: Report, ledger: string, c: Paint): string[] {
+  const cl = report.cleanup;
+  if (!cl) return [];
+  const sweep = cl.sweep ?? `storecheck sweep --ledger ${ledger} --base-url ${report.target.baseUrl}`;
+  if (cl.kept !== undefined) {
+    return [`${c.yellow('kept')}: ${cl.kept} record(s) the run created are still on the target (--keep-data); remove them later with:`, `  ${sweep}`];
+  }
+  const unsure = cl.unverifiedCount ?? 0;
+  if (!cl.leftBehind.length && !unsure) return cl.created > 0 ? [`cleanup: every one of the ${cl.created} record(s) the run created is gone (read back)`] : [];
+  const lines = [`cleanup: ${cl.deleted} of the ${cl.created} record(s) the run created are gone (read back)`];
+  if (cl.leftBehind.length) {
+    lines.push(`cleanup: ${c.red(`${cl.leftBehind.length} record(s) LEFT BEHIND`)} on the target (still there when read back)`);
+    for (const l of cl.leftBehind.slice(0, 5)) lines.push(`  left behind: ${l}`);
+  }
+  if (unsure) {
+    lines.push(`cleanup: ${c.yellow(`could not verify ${unsure} record(s)`)}: no usable read-back (they may be gone or still there)`);
+    for (const g of (cl.unverified ?? []).slice(0, 5)) lines.push(`  could not verify ${g.ids.length || (g.values?.length ?? 0)} ${g.resource}: ${g.reason}`);
+  }
+  lines.push(report.target.embedded ? '  (the embedded reference server ended with the run: nothing stays on a target)' : `  retry with: ${sweep}`);
   return lines;
 }
 

@@ -76,6 +76,24 @@ describe('the closing summary', () => {
     expect(lines).toContain('  storecheck sweep --ledger /r/ledger.jsonl --base-url https://s');
   });
 
+  it('tells records left behind (read back) from records it could not verify, with the sweep that retries both, --base-url included', () => {
+    const cleanup = {
+      created: 20, deleted: 15, leftBehind: ['collection:0b9c8a36-1111-4a4a-9c9c-000000000001 (the target answered success, yet it is still there when read back)'],
+      unverified: [{ resource: 'page', reason: 'the read-back got no answer (TIMEOUT: no complete answer within 1000 ms)', ids: ['a', 'b', 'c', 'd'] }],
+      unverifiedCount: 4, sweep: 'storecheck sweep --ledger /r/ledger.jsonl --base-url https://s',
+    };
+    const lines = summaryLines(makeReport([check({ id: 'a.b' })], { cleanup }), ['/r/report.json']);
+    expect(lines).toContain('cleanup: 15 of the 20 record(s) the run created are gone (read back)');
+    expect(lines).toContain('cleanup: 1 record(s) LEFT BEHIND on the target (still there when read back)');
+    expect(lines).toContain('cleanup: could not verify 4 record(s): no usable read-back (they may be gone or still there)');
+    expect(lines).toContain('  could not verify 4 page: the read-back got no answer (TIMEOUT: no complete answer within 1000 ms)');
+    expect(lines).toContain('  retry with: storecheck sweep --ledger /r/ledger.jsonl --base-url https://s');
+    // nothing proven to remain: no LEFT BEHIND line at all
+    const unsure = summaryLines(makeReport([check({ id: 'a.b' })], { cleanup: { ...cleanup, deleted: 16, leftBehind: [] } }), ['/r/report.json']);
+    expect(unsure.join('\n')).not.toContain('LEFT BEHIND');
+    expect(unsure).toContain('cleanup: could not verify 4 record(s): no usable read-back (they may be gone or still there)');
+  });
+
   it('colours the verdict when asked', () => {
     const lines = summaryLines(makeReport([failed('a.b', 'filters.range', 'a')]), [], paint(true));
     expect(lines[1]).toContain('\x1b[31mNON-CONFORMANT\x1b[39m');

@@ -200,6 +200,35 @@ describe('StoreClient', () => {
     await c.close();
   });
 
+  it('gives an endpoint up after 3 consecutive time-outs, for every client sharing the gate: nothing more is sent to it, the others still answer', async () => {
+    // the product count hangs (a silent socket); every other path answers
+    handler = (req, _body, res) => {
+      if (!req.url?.endsWith('/products/count')) json(res, 200, { count: '1' });
+    };
+    const gate = SharedGate.create(8);
+    const a = client({ timeoutMs: 150, retries: 3, gate });
+    const b = client({ timeoutMs: 150, retries: 3, gate: new SharedGate(gate.buffer) });
+    const before = seen.length;
+    const t0 = Date.now();
+    // three attempts time out (the read is retried); the third gives the endpoint up: no fourth
+    const first = await a.count('product');
+    expect(first.exchange.transportError?.code).toBe('TIMEOUT');
+    expect(first.exchange.transportError?.message).toMatch(/\/api\/v1\/products\/count given up after 3 consecutive time-outs/);
+    const later = await Promise.all([a.count('product'), b.count('product'), b.count('product')]);
+    for (const r of later) {
+      expect(r.exchange.transportError?.code).toBe('GIVEN_UP');
+      expect(r.exchange.notSent).toBe(true);
+      expect(r.problem).toMatch(/not sent: \/api\/v1\/products\/count was given up after 3 consecutive time-outs \(no complete answer within 150 ms\)/);
+    }
+    // three time-outs and two backoff pauses (at most 100 and 200 ms), then nothing more to wait for
+    expect(Date.now() - t0).toBeLessThan(3 * 150 + 300 + 1000);
+    expect(seen.slice(before).filter((x) => x.url.endsWith('/products/count'))).toHaveLength(3);
+    expect((await b.count('tax')).ok).toBe(true);
+    expect(gate.endpoints.givenUpEndpoints()).toEqual([{ path: '/api/v1/products/count', timeouts: 3, refused: 3 }]);
+    await a.close();
+    await b.close();
+  });
+
   it('refuses writes in read-only mode before sending anything', async () => {
     seen.length = 0;
     const c = client({ readOnly: true });

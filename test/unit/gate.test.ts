@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SharedGate } from '../../src/client/gate.js';
+import { GIVE_UP_AFTER, SharedGate } from '../../src/client/gate.js';
 
 describe('SharedGate', () => {
   it('never lets more than its limit through, and frees every slot it gave', async () => {
@@ -69,5 +69,41 @@ describe('SharedGate', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(5 * 14 - 2);
     for (let i = 0; i < 200; i++) gate.adapt(200, Date.now());
     expect(gate.adaptiveGapMs).toBeLessThan(14);
+  });
+
+  it('gives an endpoint up after GIVE_UP_AFTER consecutive time-outs (an answer starts the count again), for every thread sharing the memory', () => {
+    const gate = SharedGate.create(4);
+    const twin = new SharedGate(gate.buffer);
+    const path = '/api/v1/products/collections/get';
+    expect(GIVE_UP_AFTER).toBe(3);
+    expect(gate.endpoints.timedOut(path)).toBe(false);
+    expect(twin.endpoints.timedOut(path)).toBe(false);
+    // a complete answer: the two time-outs were a slow moment, not a hung endpoint
+    twin.endpoints.answered(path);
+    expect(gate.endpoints.timedOut(path)).toBe(false);
+    expect(gate.endpoints.timedOut(path)).toBe(false);
+    expect(gate.endpoints.givenUp(path)).toBe(false);
+    expect(twin.endpoints.timedOut(path)).toBe(true);
+    // the time-out that gave it up says so once; others of the same path are already counted
+    expect(gate.endpoints.timedOut(path)).toBe(false);
+    expect(gate.endpoints.givenUp(path, true)).toBe(true);
+    expect(twin.endpoints.givenUp(path, true)).toBe(true);
+    // an answer after it was given up (a request in flight) does not bring it back
+    gate.endpoints.answered(path);
+    expect(gate.endpoints.givenUp(path)).toBe(true);
+    expect(gate.endpoints.givenUp('/api/v1/products/get')).toBe(false);
+    expect(twin.endpoints.givenUpEndpoints()).toEqual([{ path, timeouts: 3, refused: 2 }]);
+  });
+
+  it('keeps a hundred endpoints apart, long paths cut in the report only; a custom threshold', () => {
+    const gate = SharedGate.create(4, undefined, 1);
+    const paths = Array.from({ length: 100 }, (_, i) => `/api/v1/resource-${i}/get`);
+    for (const p of paths.filter((_, i) => i % 2)) expect(gate.endpoints.timedOut(p)).toBe(true);
+    expect(paths.filter((p) => gate.endpoints.givenUp(p))).toEqual(paths.filter((_, i) => i % 2));
+    const long = `/api/v1/${'x'.repeat(300)}/get`;
+    gate.endpoints.timedOut(long);
+    const shown = gate.endpoints.givenUpEndpoints().find((e) => e.path.startsWith('/api/v1/xxx'));
+    expect(shown?.path).toBe(long.slice(0, 128));
+    expect(gate.endpoints.givenUp(long.slice(0, 128))).toBe(false);
   });
 });

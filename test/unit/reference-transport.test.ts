@@ -140,6 +140,37 @@ describe('transport faults', () => {
     await expect(rawPost(srv, '/api/v1/taxes/get', { signal: AbortSignal.timeout(150) })).rejects.toThrow();
   }));
 
+  it('dripPath answers one path 200 and then a byte every dripEveryMs, never ending; other paths answer', () => withServer({ transport: { dripPath: '/api/v1/taxes/get', dripEveryMs: 40 } }, async (srv) => {
+    const ac = new AbortController();
+    const r = await rawPost(srv, '/api/v1/taxes/get', { signal: ac.signal });
+    expect(r.status).toBe(200);
+    const reader = r.body!.getReader();
+    let bytes = 0;
+    const t0 = Date.now();
+    while (Date.now() - t0 < 300) bytes += (await reader.read()).value?.length ?? 0;
+    // '[' at once, then one space each 40 ms: a handful, never a whole answer
+    expect(bytes).toBeGreaterThanOrEqual(4);
+    expect(bytes).toBeLessThan(20);
+    ac.abort();
+    await reader.cancel().catch(() => undefined);
+    expect((await call(srv, '/api/v1/taxes/count')).status).toBe(200);
+    expect(srv.stats.byStatus.drip).toBe(1);
+  }));
+
+  it('padGets lists records held before in every get of a resource, the id filter included (not the store get)', () => withServer({ transport: { padGets: 2 } }, async (srv) => {
+    const held = srv.snapshot().records.tax.slice(0, 2).map((x) => x.id);
+    const asked = '0b9c8a36-1111-4a4a-9c9c-000000000001';
+    const got = await call(srv, '/api/v1/taxes/get', { filters: { id: [asked] } });
+    expect(got.body.map((x: { id: string }) => x.id)).toEqual(held);
+    expect(Array.isArray((await call(srv, '/api/v1/store/get')).body)).toBe(false);
+  }));
+
+  it('silentPath reads requests to one path and never answers them; other paths answer', () => withServer({ transport: { silentPath: '/api/v1/taxes/count' } }, async (srv) => {
+    await expect(rawPost(srv, '/api/v1/taxes/count', { signal: AbortSignal.timeout(300) })).rejects.toThrow(/timeout|abort/i);
+    expect((await call(srv, '/api/v1/taxes/get')).status).toBe(200);
+    expect(srv.stats.byStatus.silent).toBe(1);
+  }));
+
   it('the same seed gives the same fault sequence; another seed another one', async () => {
     const sequence = async (seed: number) => {
       let statuses: number[] = [];

@@ -63,8 +63,11 @@ describe('renderHtml', () => {
     expect(one).toContain('<pre class="copy" title="select to copy">curl -sS -X POST');
   });
 
-  it('says what the cleanup left behind and the sweep command that retries it', () => {
-    expect(html).toContain('<span class="bad">left behind 1</span>');
+  it('says what the cleanup left behind, what it could not verify (and why), and the sweep command that retries it', () => {
+    expect(html).toContain('<span class="bad">left behind 1</span> (still there when read back)');
+    expect(html).toContain('<strong>could not verify 2</strong>');
+    expect(html).toContain('<tr><td>page</td><td>2</td><td>the read-back got no answer (TIMEOUT: no complete answer within 15000 ms)</td></tr>');
+    expect(html).toContain('>Cleanup: 1 left behind, 2 not verified</a>');
     expect(html).toContain('<pre><code>storecheck sweep --ledger reports/run/ledger.jsonl --base-url https://store.example.test</code></pre>');
   });
 

@@ -55,7 +55,10 @@ describe('renderMarkdown', () => {
     expect(md).toContain('- New failures (1): `product.filter.visible`');
     expect(md).toContain('| `pagination.defaultPageSize` | `100` | `50` |');
     expect(md).toContain('Stale entries (match no check; remove them): `page.filter.*`');
-    expect(md).toContain('## Cleanup\n\nCreated 14, deleted 13, left behind 1: `product 5d1c7a4e-0000-4000-8000-000000000001`.');
+    expect(md).toContain('## Cleanup\n\nCreated 16, deleted 13 (read back gone), could not verify 2, left behind 1 (still there when read back): `product 5d1c7a4e-0000-4000-8000-000000000001`.');
+    // what no read-back could speak for is told apart from what is left behind, with the reason
+    expect(md).toContain('Could not verify (no usable read-back: they may be gone or still there):\n\n| resource | records | why |');
+    expect(md).toContain('| page | 2 | the read-back got no answer (TIMEOUT: no complete answer within 15000 ms) |');
     // and how to retry
     expect(md).toContain('```sh\nstorecheck sweep --ledger reports/run/ledger.jsonl --base-url https://store.example.test\n```');
   });
