@@ -67,10 +67,12 @@ export interface Cleaned {
   unverified: Unverified[];
   /** records found by looking up unanswered creates (now in the ledger) */
   found: number;
+  /** --keep-data: per resource, the ids a read-back showed still there (not deleted) */
+  kept: Record<string, string[]>;
 }
 
 export function emptyCleaned(): Cleaned {
-  return { removed: {}, alreadyGone: {}, leftBehind: [], unverified: [], found: 0 };
+  return { removed: {}, alreadyGone: {}, leftBehind: [], unverified: [], found: 0, kept: {} };
 }
 
 /** The rounds of delete-and-read-back before what is still there is left behind. */
@@ -94,6 +96,23 @@ export async function cleanOutstanding(client: StoreClient, ledger: Ledger, limi
   for (const level of deletionLevels([...ids.keys()])) {
     await Promise.all(level.map((r) => cleanResource(client, ledger, r, ids.get(r)!, limits, out)));
   }
+  return out;
+}
+
+/**
+ * --keep-data: read back every id `ids` holds and delete nothing. What a
+ * read-back lists is `kept` (still on the target, for sweep later); what it
+ * shows gone (the checks' own deletes) is deleted in the ledger; what no
+ * usable read-back could show is `unverified`. Resources side by side.
+ */
+export async function readBackOutstanding(client: StoreClient, ledger: Ledger, limits: CleanupLimits, ids: Map<string, string[]> = ledger.outstanding()): Promise<Cleaned> {
+  const out = emptyCleaned();
+  await Promise.all([...ids].map(async ([resource, list]) => {
+    const first = await lookAll(client, resource, list, limits.readList, { left: CUT_SPLITS });
+    settled(ledger, out.alreadyGone, resource, first.absent);
+    out.unverified.push(...first.unverified.map((u) => ({ resource, ...u })));
+    if (first.present.length) (out.kept[resource] ??= []).push(...idsOf(first.present));
+  }));
   return out;
 }
 

@@ -18,7 +18,7 @@
  * there; `unverified`, records no usable read-back could speak for (a
  * time-out, an endpoint given up, an answer cut or padded), with the reason.
  */
-import { cleanOutstanding, DEFAULT_CLEANUP_LIMITS, emptyCleaned, settleIntents, type CleanupLimits, type Cleaned, type Unverified } from '../client/cleanup.js';
+import { cleanOutstanding, DEFAULT_CLEANUP_LIMITS, emptyCleaned, readBackOutstanding, settleIntents, type CleanupLimits, type Cleaned, type Unverified } from '../client/cleanup.js';
 import { makeClient, redactorFor } from '../client/factory.js';
 import type { SharedGate } from '../client/gate.js';
 import { Ledger } from '../client/ledger.js';
@@ -44,6 +44,8 @@ export interface CleanupResult {
   removed: Record<string, string[]>;
   /** per resource, ids the ledger held that a read-back showed gone before any delete of this cleanup */
   alreadyGone: Record<string, string[]>;
+  /** keep: records a read-back showed still on the target (nothing deleted) */
+  kept: number;
 }
 
 export interface CleanupTarget {
@@ -66,6 +68,8 @@ export interface CleanupTarget {
   gate?: SharedGate;
   /** list sizes and the settle time (default: DEFAULT_CLEANUP_LIMITS) */
   limits?: Partial<CleanupLimits>;
+  /** --keep-data: read back and count what is still there, delete nothing */
+  keep?: boolean;
   /** told, before any request, what is still to settle: records not yet read back gone, and unanswered creates */
   onStart?: (todo: { created: number; outstanding: number; intents: number }) => void;
 }
@@ -82,13 +86,16 @@ export type RunCleanup = Pick<CleanupResult, 'created' | 'deleted' | 'leftBehind
  * little later: cleanup reads back until --visibility-timeout-ms.
  */
 export async function cleanUp(config: RunConfig, observed: Readonly<Record<string, unknown>>, term: Terminal, redactor: Redactor, gate?: SharedGate): Promise<RunCleanup> {
-  if (config.keepData) return keptRecords(config);
   const { baseUrl, apiKey, timeoutMs, insecure, maxRps, concurrency, maxAnswerBytes, ledgerFile, runTag } = config;
   const limits = cleanupLimitsOf(observed, config.visibilityTimeoutMs);
+  const keep = config.keepData === true;
   // most records were read back gone as their check files ended: say what is left to do
   const onStart = ({ created, outstanding, intents }: { created: number; outstanding: number; intents: number }) =>
-    term.line(`cleaning up… ${outstanding} of the ${created} record(s) the run created not yet read back gone${intents ? `, ${intents} unanswered create(s) to look up` : ''}`);
-  return cleanupLedger({ baseUrl, apiKey, timeoutMs, insecure, maxRps, concurrency, maxAnswerBytes, ledgerFile, runTag, limits, redactor, gate, onStart }, [config.ledgerFile]);
+    term.line(`${keep ? 'reading back what --keep-data keeps…' : 'cleaning up…'} ${outstanding} of the ${created} record(s) the run created not yet read back gone${intents ? `, ${intents} unanswered create(s) to look up` : ''}`);
+  const result = await cleanupLedger({ baseUrl, apiKey, timeoutMs, insecure, maxRps, concurrency, maxAnswerBytes, ledgerFile, runTag, limits, redactor, gate, onStart, keep }, [config.ledgerFile]);
+  if (keep) return keptRecords(result, config);
+  const { kept: _none, ...cleaned } = result;
+  return cleaned;
 }
 
 /** What a stopped run says of its cleanup, after why it stopped. */
@@ -106,14 +113,13 @@ export function unverifiedCount(groups: readonly Unverified[] | undefined): numb
 }
 
 /**
- * --keep-data: what the run leaves on the target, from its ledger lines — the
- * records created and not deleted (and creates never answered, which sweep
- * looks up) — and the command that removes them later.
+ * --keep-data: what the run leaves on the target — the records a read-back
+ * showed still there (those the checks deleted themselves are not counted),
+ * what could not be read back — and the command that removes them later.
  */
-function keptRecords(config: RunConfig): RunCleanup & { kept: number; sweep: string } {
-  const ledger = Ledger.load([config.ledgerFile], 'sweep', config.runTag);
-  const kept = countIds(ledger.outstanding());
-  return { created: ledger.createdCount(), deleted: 0, leftBehind: [], unverified: [], requests: 0, kept, sweep: sweepCommand(config) };
+function keptRecords(result: CleanupResult, config: RunConfig): RunCleanup & { kept: number; sweep: string } {
+  const { created, deleted, unverified, requests, kept } = result;
+  return { created, deleted, leftBehind: [], unverified, requests, kept, sweep: sweepCommand(config) };
 }
 
 /** The command that removes what the run left on the target (the key from STORE_API_KEY). */
@@ -144,7 +150,8 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
   try {
     const intents = emptyCleaned();
     await settleIntents(client, ledger, intents);
-    const cleaned = await cleanOutstanding(client, ledger, { ...DEFAULT_CLEANUP_LIMITS, ...target.limits });
+    const settle = target.keep ? readBackOutstanding : cleanOutstanding;
+    const cleaned = await settle(client, ledger, { ...DEFAULT_CLEANUP_LIMITS, ...target.limits });
     return resultOf({ ...cleaned, unverified: [...intents.unverified, ...cleaned.unverified] }, ledger, client.http.stats.requests);
   } finally {
     await client.close();
@@ -162,6 +169,7 @@ function resultOf(c: Cleaned, ledger: Ledger, requests: number): CleanupResult {
     requests,
     removed: c.removed,
     alreadyGone: c.alreadyGone,
+    kept: Object.values(c.kept).reduce((n, ids) => n + ids.length, 0),
   };
 }
 

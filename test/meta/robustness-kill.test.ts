@@ -81,13 +81,15 @@ describe('a run stopped midway', () => {
       const left = added(before, srv.snapshot());
       expect(Object.keys(left).length, 'the kill left nothing behind: it landed too late to prove anything').toBeGreaterThan(0);
 
-      const sweep = await runStorecheck(['sweep', '--ledger', join(dir, 'ledger.jsonl')], { against: srv });
+      const sweep = await runStorecheck(['sweep', '--list', '--ledger', join(dir, 'ledger.jsonl')], { against: srv });
       expect(sweep.code, sweep.stderr).toBe(0);
+      // --list: under 'removed (read back gone)', one line per resource with its ids
       const removed: Record<string, string[]> = {};
-      for (const m of sweep.stdout.matchAll(/^removed \d+ (\S+): (.*)$/gm)) removed[m[1]] = m[2].split(', ');
+      const block = /^removed \(read back gone\):.*\n((?: {2}\S+: .*\n)*)/m.exec(sweep.stdout)?.[1] ?? '';
+      for (const m of block.matchAll(/^ {2}(\S+): (.*)$/gm)) removed[m[1]] = m[2].split(', ');
       const sorted = (o: Record<string, string[]>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, [...v].map((x) => x.toLowerCase()).sort()]).sort());
       expect(sorted(removed), sweep.stdout).toEqual(sorted(left));
-      expect(sweep.stdout).toMatch(/sweep done: \d+ record\(s\) removed/);
+      expect(sweep.stdout).toMatch(/sweep done: (\d+) of \1 record\(s\) read back gone, none left/);
       expectRestored(before, srv.snapshot());
 
       // a second sweep finds nothing left to do
