@@ -63,11 +63,14 @@ describe.skipIf(process.platform !== 'linux')('a hostile answer', () => {
         expect(report.checks.length, why).toBeGreaterThan(5);
         expect(report.checks.filter((x) => x.resource === c.resource && x.status === 'error').length, why).toBeGreaterThan(0);
         expect(report.checks.filter((x) => x.status === 'failed').map((x) => `${x.id}: ${x.message}`), why).toEqual([]);
-        // cleanup ran and says what it could not read back; the store holds none of the run's records
+        // cleanup ran; every record of the run still on the store is one the report names as left behind or not
+        // verified (a record is deleted only after a read-back proves it the run's own, and every read-back of a
+        // resource answered too large may fail: the checks' own deletes usually remove them first, not always)
         expect(report.cleanup, why).toBeDefined();
         const tag = report.run.runTag;
         const left = Object.values(ref.snapshot().records).flat().filter((x) => Object.values(x).some((v) => typeof v === 'string' && v.startsWith(tag)));
-        expect(left.map((x) => x.id), why).toEqual([]);
+        const told = new Set([...(report.cleanup!.unverified ?? []).flatMap((u) => u.ids), ...report.cleanup!.leftBehind.map((l) => /:([^ ]+)/.exec(l)?.[1] ?? l)].map((id) => id.toLowerCase()));
+        expect(left.map((x) => String(x.id)).filter((id) => !told.has(id.toLowerCase())), why).toEqual([]);
       } finally {
         if (timer) clearInterval(timer);
         await ref.close();

@@ -71,7 +71,7 @@ describe('reproducers', () => {
       const kept = run.report!.cleanup!;
       expect(kept.kept).toBeGreaterThan(0);
       expect(kept.kept).toBe(ownRecords(ref, run.report!.run.runTag));
-      expect(kept.deleted + kept.kept).toBe(kept.created);
+      expect(kept.deleted + kept.kept!).toBe(kept.created);
       expect(kept.sweep).toBe(`storecheck sweep --ledger ${join(run.reportDir, 'ledger.jsonl')} --base-url ${ref.url}`);
       expect(run.stderr).toContain(`${kept.kept} record(s) the run created are still on the target (--keep-data)`);
       const sweep = await bash(kept.sweep!.replace(/^storecheck /, `node ${join(ROOT, 'bin', 'storecheck.mjs')} `));
