@@ -1,0 +1,56 @@
+/**
+ * The chains of a worker's check files, for the run's critical path
+ * (src/run/critical-path.ts). A worker runs one file at a time; the checks of
+ * a file run side by side. So a file's chain is its longest check (the check
+ * that builds a shared fixture carries the fixture's round trips, the others
+ * wait for it) followed by what runs after its last check: its fixtures'
+ * deletes and the read-back of what it created (src/check/file-cleanup.ts).
+ * Each file's chains go to <report dir>/chains.jsonl when it ends
+ * (src/check/setup.ts): the main process adds up each worker's files.
+ */
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ChainRecorder, type Chain } from '../client/chain.js';
+
+/** What a worker says of one check file. */
+export interface FileChains {
+  /** `<pid>:<threadId>`: the files of one worker ran one after another */
+  worker: string;
+  checks: Array<{ id: string } & Chain>;
+  /** the requests sent after the file's last check ended: fixtures deleted, the file's records read back */
+  end: Chain;
+}
+
+/** every request of this worker (its client's Http listener), for what follows a file's checks */
+const worker = new ChainRecorder();
+let checks: FileChains['checks'] = [];
+let lastCheckEnd = -Infinity;
+
+/** The listener the worker's client gets (src/check/runtime.ts). */
+export const recordWorkerExchange = worker.add;
+
+/** A check file begins: nothing of the previous file counts. */
+export function fileBegins(): void {
+  worker.clear();
+  checks = [];
+  lastCheckEnd = -Infinity;
+}
+
+/** A check ended with this chain (its own requests: the fixtures it built, its scope's deletes). */
+export function checkEnded(id: string, chain: Chain): void {
+  checks.push({ id, ...chain });
+  lastCheckEnd = performance.now();
+}
+
+/** The file's chains: its checks, and what was sent after the last of them. */
+export function fileChains(workerId: string): FileChains {
+  return { worker: workerId, checks, end: worker.chain(lastCheckEnd) };
+}
+
+/** Appends the file's chains to <report dir>/chains.jsonl (read, then removed, by the main process). */
+export function writeFileChains(reportDir: string, workerId: string): void {
+  if (!checks.length && worker.chain().roundTrips === 0) return;
+  appendFileSync(join(reportDir, CHAINS_FILE), JSON.stringify(fileChains(workerId)) + '\n');
+}
+
+export const CHAINS_FILE = 'chains.jsonl';

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { inSequence, longestChain, sideBySide, spanOf, type Chain, type Span } from '../../src/client/chain.js';
+import type { Exchange } from '../../src/client/http.js';
+import { criticalPathOf, fileChain, lanesChain } from '../../src/run/critical-path.js';
+import type { FileChains } from '../../src/check/chains.js';
+
+const read = (start: number, end: number): Span => ({ start, end, write: false });
+const write = (start: number, end: number): Span => ({ start, end, write: true });
+const chain = (roundTrips: number, ms = roundTrips * 10, writes = 0, writeMs = 0): Chain => ({ roundTrips, ms, writes, writeMs });
+
+function exchange(path: string, durationMs: number, notSent = false): Exchange {
+  return { request: { method: 'POST', url: `http://x${path}`, path, body: {} }, attempts: 1, durationMs, ...(notSent ? { notSent: true as const } : {}) };
+}
+
+describe('longestChain: requests each sent after the previous was answered', () => {
+  it('counts requests one after another as one round trip each', () => {
+    expect(longestChain([read(0, 10), read(10, 20), read(25, 30)])).toEqual({ roundTrips: 3, ms: 25, writes: 0, writeMs: 0 });
+  });
+
+  it('counts requests in flight together once', () => {
+    // three rounds: a batch of four side by side, then two side by side, then one
+    const spans = [read(0, 10), read(1, 12), read(2, 9), read(0, 11), read(12, 20), read(13, 21), read(21, 30)];
+    expect(longestChain(spans).roundTrips).toBe(3);
+  });
+
+  it('a request that waited in a queue for a slot overlaps the one it waited for', () => {
+    // the second was asked for at 1 while the first was in flight: it counts as the same round
+    expect(longestChain([read(0, 10), read(1, 20)]).roundTrips).toBe(1);
+  });
+
+  it('finds the longest chain whatever the order the requests are given in', () => {
+    const spans = [read(40, 50), read(0, 45), read(0, 10), read(20, 30), read(10, 20), read(30, 40)];
+    expect(longestChain(spans)).toMatchObject({ roundTrips: 5, ms: 50 });
+    expect(longestChain([...spans].reverse())).toMatchObject({ roundTrips: 5, ms: 50 });
+  });
+
+  it('of two chains as long, the one that took longer', () => {
+    expect(longestChain([read(0, 10), read(10, 20), read(0, 5), read(5, 50)])).toMatchObject({ roundTrips: 2, ms: 50 });
+  });
+
+  it('the chain of writes apart, by their time', () => {
+    // reads between writes do not join the chain of writes; the longer of two chains of writes wins
+    const spans = [write(0, 400), read(400, 410), write(410, 1300), write(0, 100), write(100, 200), write(200, 300)];
+    expect(longestChain(spans)).toMatchObject({ roundTrips: 5, writes: 2, writeMs: 1290 });
+  });
+
+  it('nothing, or only requests never sent: no chain', () => {
+    expect(longestChain([])).toEqual({ roundTrips: 0, ms: 0, writes: 0, writeMs: 0 });
+    expect(spanOf(exchange('/api/v1/catalog/products/get', 0, true), 100)).toBeUndefined();
+  });
+
+  it('an exchange spans its duration up to its answer; creates, updates and deletes are writes', () => {
+    expect(spanOf(exchange('/api/v1/catalog/products/get', 30), 100)).toEqual({ start: 70, end: 100, write: false });
+    for (const op of ['create', 'update', 'delete']) expect(spanOf(exchange(`/api/v1/catalog/products/${op}`, 5), 10)?.write).toBe(true);
+    expect(spanOf(exchange('/api/v1/catalog/products/count', 5), 10)?.write).toBe(false);
+  });
+});
+
+describe('combining chains', () => {
+  it('one after another they add up; side by side the longest wins, writes apart', () => {
+    expect(inSequence(chain(2, 20, 1, 100), chain(3, 30, 2, 50))).toEqual(chain(5, 50, 3, 150));
+    expect(sideBySide([chain(2, 20, 5, 900), chain(4, 30, 1, 100)])).toEqual(chain(4, 30, 5, 900));
+    expect(sideBySide([])).toEqual(chain(0, 0));
+  });
+});
+
+describe('the run\'s critical path', () => {
+  const file = (worker: string, checks: Array<[string, number]>, end = 0): FileChains => ({
+    worker, checks: checks.map(([id, n]) => ({ id, ...chain(n) })), end: chain(end),
+  });
+
+  it('a file is its longest check, then what followed its last check', () => {
+    expect(fileChain(file('w1', [['a', 3], ['b', 7], ['c', 2]], 2)).roundTrips).toBe(9);
+  });
+
+  it('a worker\'s files add up; the workers run side by side', () => {
+    const files = [file('w1', [['a', 3]], 1), file('w2', [['b', 10]]), file('w1', [['c', 5]], 2)];
+    expect(lanesChain(files)).toEqual({ chain: chain(11, 110), lanes: 2 });
+  });
+
+  it('preflight, probes, the longest lane and cleanup one after another; the longest checks named', () => {
+    const files = [file('w1', [['a', 3], ['b', 8]], 1), file('w2', [['c', 4]]), file('w2', [['d', 6]], 1)];
+    const cp = criticalPathOf({ preflight: chain(1), probes: chain(6), mainDuringChecks: chain(2), cleanup: chain(3, 30, 2, 700) }, files);
+    expect(cp).toEqual({
+      roundTrips: 1 + 6 + 11 + 3,
+      ms: 210,
+      byPhase: { preflight: 1, probes: 6, checks: 11, cleanup: 3 },
+      lanes: 2,
+      longestChecks: [{ id: 'b', roundTrips: 8, ms: 80 }, { id: 'd', roundTrips: 6, ms: 60 }, { id: 'c', roundTrips: 4, ms: 40 }, { id: 'a', roundTrips: 3, ms: 30 }],
+      writes: { count: 2, ms: 700 },
+    });
+  });
+
+  it('the main process\'s requests during the checks count when they are the longer chain', () => {
+    const cp = criticalPathOf({ preflight: chain(0), probes: chain(0), mainDuringChecks: chain(9), cleanup: chain(0) }, [file('w1', [['a', 4]])]);
+    expect(cp.byPhase.checks).toBe(9);
+  });
+});
