@@ -16,7 +16,7 @@
  */
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
-import { ChainRecorder } from '../client/chain.js';
+import { chainOf } from '../client/chain.js';
 import type { Exchange } from '../client/http.js';
 import type { CheckDef } from '../items/index.js';
 // items selected by --only: the rule `storecheck list` and the run's plan use too
@@ -63,11 +63,8 @@ async function runCheck(def: CheckDef, r: Rule, title: string, fn: (ctx: CheckCo
     return;
   }
   const exchanges: Exchange[] = [];
-  // the check's round trips one after another: its share of the run's critical path
-  const chain = new ChainRecorder();
   const client = rt.client.fork((ex) => {
     exchanges.push(ex);
-    chain.add(ex);
     meta.requests++;
   });
   const scope = new Scope(client, rt.observations['limits.maxDataItems'] as number | null ?? null);
@@ -83,7 +80,8 @@ async function runCheck(def: CheckDef, r: Rule, title: string, fn: (ctx: CheckCo
     recordCheckLevel(meta, book, e, exchanges, selected);
   } finally {
     await scope.close();
-    checkEnded(def.id, chain.chain());
+    // the check's round trips one after another (its items' and its scope's deletes included): its share of the run's critical path
+    checkEnded(def.id, chainOf(exchanges));
   }
   settleGaps(meta, book, selected);
   meta.items = book.toJSON();

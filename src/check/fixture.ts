@@ -8,8 +8,10 @@
 import type * as fc from 'fast-check';
 import { afterAll } from 'vitest';
 import type { StoreClient } from '../client/api.js';
+import { ChainRecorder } from '../client/chain.js';
 import type { DepthProfile, RunConfig } from '../config.js';
 import type { ObservationKey, ObservationValue } from '../observe/registry.js';
+import { fixtureBuilt } from './chains.js';
 import { observed, runtime } from './runtime.js';
 import { Scope } from './scope.js';
 import { drawMany, drawOne } from './seed.js';
@@ -60,9 +62,12 @@ export function fixture<T>(build: (f: FixtureContext) => Promise<T>): Fixture<T>
       if (!value) {
         const rt = runtime();
         const maxItems = rt.observations['limits.maxDataItems'];
-        const client = ctx?.client ?? rt.client;
+        // built for no check: its round trips are the file's own, before the checks that wait for it
+        const chain = ctx?.client ? undefined : new ChainRecorder();
+        const client = ctx?.client ?? rt.client.fork(chain!.add);
         scope = new Scope(client, typeof maxItems === 'number' ? maxItems : null);
         value = build(fixtureContext(client, scope));
+        if (chain) value.then(() => fixtureBuilt(chain.chain()), () => fixtureBuilt(chain.chain()));
         // a rejected build is reported by every check that awaits it; keep Node from flagging it unhandled
         value.catch(() => undefined);
       }

@@ -40,10 +40,16 @@ export const NO_CHAIN: Readonly<Chain> = Object.freeze({ roundTrips: 0, ms: 0, w
 
 const WRITE = /\/(create|update|delete)$/;
 
-/** The span of an exchange answered at `answeredAt` (a request never sent has none). */
-export function spanOf(ex: Exchange, answeredAt: number): Span | undefined {
-  if (ex.notSent || !(ex.durationMs > 0)) return undefined;
-  return { start: answeredAt - ex.durationMs, end: answeredAt, write: WRITE.test(ex.request.path) };
+/** The span of an exchange (answered at its answeredAt, else at `answeredAt`); a request never sent has none. */
+export function spanOf(ex: Exchange, answeredAt = ex.answeredAt): Span | undefined {
+  if (ex.notSent || !(ex.durationMs > 0) || answeredAt === undefined) return undefined;
+  const end = ex.answeredAt ?? answeredAt;
+  return { start: end - ex.durationMs, end, write: WRITE.test(ex.request.path) };
+}
+
+/** The chain of these exchanges (each spanning its duration up to its answeredAt). */
+export function chainOf(exchanges: readonly Exchange[]): Chain {
+  return longestChain(exchanges.map((ex) => spanOf(ex)).filter((s): s is Span => s !== undefined));
 }
 
 interface Link {
@@ -104,7 +110,7 @@ export class ChainRecorder {
 
   /** an exchange just answered (call it when the answer arrives: its end is now) */
   readonly add = (ex: Exchange): void => {
-    const span = spanOf(ex, performance.now());
+    const span = spanOf(ex, ex.answeredAt ?? performance.now());
     if (span) this.spans.push(span);
   };
 

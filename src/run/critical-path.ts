@@ -6,7 +6,8 @@
  *   checks = the longest worker lane, or the main process's requests meanwhile
  *            (the probes' records read back) when longer
  *   lane   = the files one worker ran, one after another (src/check/chains.ts)
- *   file   = its longest check (its checks run side by side) + what followed its last check
+ *   file   = its longest build of a fixture no check built + its longest check (its checks
+ *            run side by side) + what followed its last check
  *
  * The phases of the main process are measured as one unit each (their
  * requests' chain), the checks' from what each worker wrote to
@@ -68,9 +69,9 @@ export function readFileChains(reportDir: string): FileChains[] {
   return lines.map((l) => JSON.parse(l) as FileChains);
 }
 
-/** A file's chain: its longest check, then what followed its last check. */
+/** A file's chain: the fixtures its checks waited for, its longest check, then what followed its last check. */
 export function fileChain(f: FileChains): Chain {
-  return inSequence(sideBySide(f.checks), f.end);
+  return inSequence(sideBySide(f.fixtures ?? []), sideBySide(f.checks), f.end);
 }
 
 /** The checks phase: each worker's files one after another, the workers side by side. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { inSequence, longestChain, sideBySide, spanOf, type Chain, type Span } from '../../src/client/chain.js';
+import { chainOf, inSequence, longestChain, sideBySide, spanOf, type Chain, type Span } from '../../src/client/chain.js';
 import type { Exchange } from '../../src/client/http.js';
 import { criticalPathOf, fileChain, lanesChain } from '../../src/run/critical-path.js';
 import type { FileChains } from '../../src/check/chains.js';
+import { Scope } from '../../src/check/scope.js';
+import type { StoreClient } from '../../src/client/api.js';
 
 const read = (start: number, end: number): Span => ({ start, end, write: false });
 const write = (start: number, end: number): Span => ({ start, end, write: true });
@@ -54,6 +56,13 @@ describe('longestChain: requests each sent after the previous was answered', () 
     for (const op of ['create', 'update', 'delete']) expect(spanOf(exchange(`/api/v1/catalog/products/${op}`, 5), 10)?.write).toBe(true);
     expect(spanOf(exchange('/api/v1/catalog/products/count', 5), 10)?.write).toBe(false);
   });
+
+  it('a check\'s exchanges carry their own answer time: their chain', () => {
+    const at = (path: string, durationMs: number, answeredAt: number) => ({ ...exchange(path, durationMs), answeredAt });
+    // create, read back; two gets side by side; a delete
+    const exchanges = [at('/p/create', 30, 30), at('/p/get', 30, 60), at('/p/get', 30, 95), at('/p/get', 32, 97), at('/p/delete', 30, 130), exchange('/p/get', 5)];
+    expect(chainOf(exchanges)).toEqual({ roundTrips: 4, ms: 122, writes: 2, writeMs: 60 });
+  });
 });
 
 describe('combining chains', () => {
@@ -71,6 +80,10 @@ describe('the run\'s critical path', () => {
 
   it('a file is its longest check, then what followed its last check', () => {
     expect(fileChain(file('w1', [['a', 3], ['b', 7], ['c', 2]], 2)).roundTrips).toBe(9);
+  });
+
+  it('a fixture built for no check comes before the checks that waited for it', () => {
+    expect(fileChain({ ...file('w1', [['a', 3], ['b', 1]], 2), fixtures: [chain(4), chain(6)] }).roundTrips).toBe(6 + 3 + 2);
   });
 
   it('a worker\'s files add up; the workers run side by side', () => {
@@ -94,5 +107,32 @@ describe('the run\'s critical path', () => {
   it('the main process\'s requests during the checks count when they are the longer chain', () => {
     const cp = criticalPathOf({ preflight: chain(0), probes: chain(0), mainDuringChecks: chain(9), cleanup: chain(0) }, [file('w1', [['a', 4]])]);
     expect(cp.byPhase.checks).toBe(9);
+  });
+});
+
+describe('a scope deletes in as few round trips as references allow', () => {
+  it('the lists of one resource side by side; a referenced resource after the records referencing it', async () => {
+    const log: string[] = [];
+    let inFlight = 0;
+    let peak = 0;
+    const client = {
+      async delete(resource: string, ids: string[]) {
+        log.push(`start ${resource} ${ids.length}`);
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        log.push(`end ${resource}`);
+        return { ok: true, exchange: {} };
+      },
+    } as unknown as StoreClient;
+    const scope = new Scope(client, 100);
+    scope.adopt('category', Array.from({ length: 30 }, (_, i) => `c${i}`));
+    scope.adopt('product', Array.from({ length: 250 }, (_, i) => `p${i}`));
+    expect(await scope.close()).toEqual([]);
+    // products (3 lists of at most 100) all in flight together, then the categories they reference
+    expect(log.slice(0, 3)).toEqual(['start product 100', 'start product 100', 'start product 50']);
+    expect(log.indexOf('start category 30')).toBeGreaterThan(log.lastIndexOf('end product'));
+    expect(peak).toBe(3);
+    expect(scope.ids('product')).toEqual([]);
   });
 });
