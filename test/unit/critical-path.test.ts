@@ -5,6 +5,8 @@ import { criticalPathOf, fileChain, lanesChain } from '../../src/run/critical-pa
 import type { FileChains } from '../../src/check/chains.js';
 import { Scope } from '../../src/check/scope.js';
 import type { StoreClient } from '../../src/client/api.js';
+import { cleanOutstanding } from '../../src/client/cleanup.js';
+import { Ledger } from '../../src/client/ledger.js';
 
 const read = (start: number, end: number): Span => ({ start, end, write: false });
 const write = (start: number, end: number): Span => ({ start, end, write: true });
@@ -134,5 +136,39 @@ describe('a scope deletes in as few round trips as references allow', () => {
     expect(log.indexOf('start category 30')).toBeGreaterThan(log.lastIndexOf('end product'));
     expect(peak).toBe(3);
     expect(scope.ids('product')).toEqual([]);
+  });
+});
+
+describe('cleanup reads back every resource at once', () => {
+  it('first read-backs side by side whatever references what; deletes after, in deletion order', async () => {
+    const log: string[] = [];
+    const tag = 'sc0c1ea0up';
+    const there = new Set(['p2', 'c1']);
+    const client = {
+      async byIds(resource: string, ids: string[]) {
+        log.push(`get ${resource}`);
+        await new Promise((r) => setTimeout(r, 5));
+        const value = ids.filter((id) => there.has(id)).map((id) => ({ id, name: `${tag}-${id}` }));
+        return { ok: true, value, exchange: {} };
+      },
+      async delete(resource: string, ids: string[]) {
+        log.push(`delete ${resource}`);
+        for (const id of ids) there.delete(id);
+        return { ok: true, exchange: {} };
+      },
+    } as unknown as StoreClient;
+    const ledger = new Ledger(undefined, tag);
+    ledger.recordCreated('product', ['p1', 'p2']);
+    ledger.recordCreated('category', ['c1']);
+    const cleaned = await cleanOutstanding(client, ledger, { readList: 100, deleteList: 100, settleMs: 0 });
+    // both resources read back before anything else; what is still there is deleted and read again, the
+    // products before the category they may reference
+    expect(log.slice(0, 2).sort()).toEqual(['get category', 'get product']);
+    expect(log.indexOf('get category')).toBeLessThan(log.indexOf('delete product'));
+    expect(log.filter((l) => l.startsWith('delete'))).toEqual(['delete product', 'delete category']);
+    expect(log.slice(-2)).toEqual(['delete category', 'get category']);
+    expect(cleaned.alreadyGone).toEqual({ product: ['p1'] });
+    expect(cleaned.removed).toEqual({ product: ['p2'], category: ['c1'] });
+    expect(ledger.outstanding().size).toBe(0);
   });
 });
