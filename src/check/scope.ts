@@ -42,6 +42,21 @@ export class Scope {
     this.created = shared ?? new Map();
   }
 
+  /**
+   * Several scopes closed as one (a check file's fixtures, at its end): their
+   * records deleted level by level, each level's lists side by side, through
+   * the first scope's client — one round trip per level instead of per scope.
+   */
+  static closeTogether(scopes: readonly Scope[]): Promise<{ resource: string; ids: string[]; problem: string }[]> {
+    if (!scopes.length) return Promise.resolve([]);
+    const merged = new Map<string, string[]>();
+    for (const s of scopes) {
+      for (const [resource, ids] of s.created) merged.set(resource, [...(merged.get(resource) ?? []), ...ids]);
+      s.created.clear();
+    }
+    return new Scope(scopes[0].client, scopes[0].maxDataItems, merged).close();
+  }
+
   /** The same scope (the same records, deleted when it closes) sending through another client: an item's, for its evidence. */
   through(client: StoreClient): Scope {
     return new Scope(client, this.maxDataItems, this.created);
