@@ -15,6 +15,8 @@ import { ChainRecorder, type Chain } from '../client/chain.js';
 
 /** What a worker says of one check file. */
 export interface FileChains {
+  /** the run's tag: a line an earlier run left in a reused report dir (killed before reading it) is not this run's */
+  runTag?: string;
   /** `<pid>:<threadId>`: the files of one worker ran one after another */
   worker: string;
   checks: Array<{ id: string } & Chain>;
@@ -53,14 +55,14 @@ export function checkEnded(id: string, chain: Chain): void {
 }
 
 /** The file's chains: its checks, and what was sent after the last of them. */
-export function fileChains(workerId: string): FileChains {
-  return { worker: workerId, checks, ...(fixtures.length ? { fixtures } : {}), end: worker.chain(lastCheckEnd) };
+export function fileChains(workerId: string, runTag?: string): FileChains {
+  return { ...(runTag ? { runTag } : {}), worker: workerId, checks, ...(fixtures.length ? { fixtures } : {}), end: worker.chain(lastCheckEnd) };
 }
 
 /** Appends the file's chains to <report dir>/chains.jsonl (read, then removed, by the main process). */
-export function writeFileChains(reportDir: string, workerId: string): void {
+export function writeFileChains(reportDir: string, workerId: string, runTag: string): void {
   if (!checks.length && worker.chain().roundTrips === 0) return;
-  appendFileSync(join(reportDir, CHAINS_FILE), JSON.stringify(fileChains(workerId)) + '\n');
+  appendFileSync(join(reportDir, CHAINS_FILE), JSON.stringify(fileChains(workerId, runTag)) + '\n');
 }
 
 export const CHAINS_FILE = 'chains.jsonl';

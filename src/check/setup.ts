@@ -28,7 +28,7 @@ afterAll(async () => {
   if (!rt) return;
   const cfg = inject('storecheck');
   const worker = `${process.pid}:${threadId}`;
-  writeFileChains(cfg.reportDir, worker);
+  writeFileChains(cfg.reportDir, worker, cfg.runTag);
   const s = rt.client.http.stats;
   appendFileSync(join(cfg.reportDir, 'requests.jsonl'), JSON.stringify({ worker, requests: s.requests, peakInFlight: s.peakInFlight, retries: s.retries }) + '\n');
 });

@@ -60,13 +60,21 @@ export class RunChains {
   }
 }
 
-/** What the workers wrote: one line per check file (the file goes once read). */
-export function readFileChains(reportDir: string): FileChains[] {
+/** What this run's workers wrote: one line per check file (the file goes once read). */
+export function readFileChains(reportDir: string, runTag: string): FileChains[] {
   const file = join(reportDir, CHAINS_FILE);
   if (!existsSync(file)) return [];
   const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim());
   rmSync(file, { force: true });
-  return lines.map((l) => JSON.parse(l) as FileChains);
+  return lines.flatMap((l) => {
+    try {
+      const f = JSON.parse(l) as FileChains;
+      return f.runTag === runTag ? [f] : [];
+    } catch {
+      // a line cut short (a worker killed while writing): its file is not counted
+      return [];
+    }
+  });
 }
 
 /** A file's chain: the fixtures its checks waited for, its longest check, then what followed its last check. */
@@ -101,11 +109,11 @@ export function criticalPathOf(phases: Record<Exclude<ChainPhase, 'checks'>, Cha
 }
 
 /** The run's critical path, once its cleanup is done. */
-export function runCriticalPath(chains: RunChains, reportDir: string): CriticalPath {
+export function runCriticalPath(chains: RunChains, reportDir: string, runTag: string): CriticalPath {
   return criticalPathOf({
     preflight: chains.chainOf('preflight'),
     probes: chains.chainOf('probes'),
     mainDuringChecks: chains.chainOf('checks'),
     cleanup: chains.chainOf('cleanup'),
-  }, readFileChains(reportDir));
+  }, readFileChains(reportDir, runTag));
 }

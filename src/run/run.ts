@@ -83,7 +83,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     await probesSettled;
     const cleanup = await cleanUp(config, probed.values, s.term, s.redactor, s.gate, chains.observer('cleanup'));
     clock.end('cleanup');
-    const criticalPath = runCriticalPath(chains, config.reportDir);
+    const criticalPath = runCriticalPath(chains, config.reportDir, config.runTag);
     const requestCount = requestTally(config.reportDir, s.client.http.stats.requests, cleanup.requests);
     const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, criticalPath, expectFile: given.expect?.file }), given.baseline);
     writeViews(s, report, true);

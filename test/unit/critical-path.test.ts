@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chainOf, inSequence, longestChain, sideBySide, spanOf, type Chain, type Span } from '../../src/client/chain.js';
 import type { Exchange } from '../../src/client/http.js';
-import { criticalPathOf, fileChain, lanesChain } from '../../src/run/critical-path.js';
+import { mkdtempSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { criticalPathOf, fileChain, lanesChain, readFileChains } from '../../src/run/critical-path.js';
 import type { FileChains } from '../../src/check/chains.js';
 import { Scope } from '../../src/check/scope.js';
 import type { StoreClient } from '../../src/client/api.js';
@@ -104,6 +107,15 @@ describe('the run\'s critical path', () => {
       longestChecks: [{ id: 'b', roundTrips: 8, ms: 80 }, { id: 'd', roundTrips: 6, ms: 60 }, { id: 'c', roundTrips: 4, ms: 40 }, { id: 'a', roundTrips: 3, ms: 30 }],
       writes: { count: 2, ms: 700 },
     });
+  });
+
+  it('reads only this run\'s lines of chains.jsonl (a reused report dir), skips a line cut short, and removes the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chains-'));
+    const line = (runTag: string, id: string) => JSON.stringify({ runTag, ...file('w1', [[id, 2]]) });
+    writeFileSync(join(dir, 'chains.jsonl'), [line('scearlier0', 'old'), line('scthisrun0', 'a'), '{"runTag":"scthisrun0","wor', line('scthisrun0', 'b'), ''].join('\n'));
+    expect(readFileChains(dir, 'scthisrun0').map((f) => f.checks[0].id)).toEqual(['a', 'b']);
+    expect(existsSync(join(dir, 'chains.jsonl'))).toBe(false);
+    expect(readFileChains(dir, 'scthisrun0')).toEqual([]);
   });
 
   it('the main process\'s requests during the checks count when they are the longer chain', () => {
