@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../src/version.js';
 import { figuresOf, medianRun, round, roundTripsInSequence, targetsOf, type Figures } from './bench/figures.js';
 import { BENCH_SEED, measure } from './bench/measure.js';
-import { roundTripLine, scenarioTable, slowWritesLines, targetLines } from './bench/print.js';
+import { criticalPathLines, roundTripLine, scenarioTable, slowWritesLines, targetLines } from './bench/print.js';
 import { SCENARIOS, depthOf, selectScenarios } from './bench/scenarios.js';
 
 const USAGE = `Usage: npm run bench [-- options]
@@ -145,6 +145,7 @@ async function main(argv: string[]): Promise<number> {
     '',
     scenarioTable(results),
     '',
+    criticalPathLines(results),
     slowWritesLines(results),
     roundTripLine(roundTrips),
     '',

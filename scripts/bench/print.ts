@@ -1,5 +1,5 @@
 /** The bench's stdout: one table of the scenarios, the slow writes, and the targets met or not. Pure. */
-import type { Figures, Target, roundTripsInSequence } from './figures.js';
+import { round, type Figures, type Target, type roundTripsInSequence } from './figures.js';
 
 const PHASES = ['startup', 'preflight', 'probes', 'checks', 'cleanup'] as const;
 
@@ -13,19 +13,19 @@ function columns(head: string[], rows: Array<Array<string | number>>): string {
 const dash = (v: number | undefined) => (v === undefined ? '—' : v);
 
 export function scenarioTable(results: Figures[]): string {
-  const head = ['scenario', 'depth', 'wall s', 'requests', `phases s (${PHASES.join('/')})`, 'start-up s', 'eff. conc.', 'bound s', 'wall÷bound', 'cpu client s', 'cpu server s', 'others (cores)', 'peak in flight', 'critical path s', 'verdict'];
+  const head = ['scenario', 'depth', 'wall s', 'requests', `phases s (${PHASES.join('/')})`, 'start-up s', 'eff. conc.', 'bound s', 'wall÷bound', 'cpu client s', 'cpu server s', 'others (cores)', 'peak in flight', 'critical path', 'verdict'];
   const rows = results.map((r) => [
     r.scenario, r.depth, r.wallsS ? `${r.wallS} (${Math.min(...r.wallsS)}–${Math.max(...r.wallsS)})` : r.wallS, r.requests,
     r.phasesS ? PHASES.map((k) => r.phasesS![k]).join(' / ') : '—',
     dash(r.startupS), dash(r.effectiveConcurrency), dash(r.boundS), dash(r.wallOverBound),
     r.clientCpuS === undefined ? '—' : `${r.clientCpuS}${r.target === 'embedded' ? '*' : ''}`,
-    dash(r.serverCpuS), dash(r.othersCores), dash(r.peakInFlight), r.criticalPath?.ms === undefined ? '—' : r.criticalPath.ms / 1000,
+    dash(r.serverCpuS), dash(r.othersCores), dash(r.peakInFlight), r.criticalPath ? r.criticalPath.roundTrips : '—',
     r.verdict,
   ]);
   const notes = [
     'start-up = wall − (preflight + probes + checks + cleanup): no request in flight; bound = requests × latency ÷ concurrency + start-up;',
     'eff. conc. = requests × latency ÷ wall; requests = answered by the server; cpu server = since it listened; * the embedded server\'s CPU is in the client\'s;',
-    'others = CPU the rest of the machine used meanwhile, in cores; critical path = report.run.criticalPath (— until the run records it).',
+    'others = CPU the rest of the machine used meanwhile, in cores; critical path = round trips one after another (report.run.criticalPath).',
   ];
   return `${columns(head, rows)}\n${notes.join('\n')}`;
 }
@@ -33,9 +33,21 @@ export function scenarioTable(results: Figures[]): string {
 export function slowWritesLines(results: Figures[]): string {
   return results.filter((r) => r.slowWrites).map((r) => {
     const w = r.slowWrites!;
-    const chain = r.criticalPath?.writeMs;
-    return `${r.scenario}: ${w.writes} writes, their delays sum to ${w.sumS} s over a wall of ${r.wallS} s (${w.sumOverWall} writes side by side on average); `
-      + `longest chain of writes: ${chain === undefined ? '— (run.criticalPath not recorded yet)' : `${chain / 1000} s (wall ÷ chain ${Math.round((r.wallS / (chain / 1000)) * 100) / 100})`}`;
+    const chain = w.chain
+      ? `the longest chain of writes: ${w.chain.writes} writes, ${w.chain.s} s measured (${w.chain.writes} × the mean delay = ${w.chain.timesMeanS} s); wall ÷ chain ${round(r.wallS / w.chain.s)}`
+      : 'the longest chain of writes: — (not recorded)';
+    return `${r.scenario}: ${w.writes} writes, their delays sum to ${w.sumS} s (÷ ${r.concurrency} in flight = ${w.sumOverConcurrencyS} s) over a wall of ${r.wallS} s `
+      + `(${w.sumOverWall} writes side by side on average); ${chain}`;
+  }).join('\n');
+}
+
+/** Each scenario's critical path: round trips by phase, the longest checks. */
+export function criticalPathLines(results: Figures[]): string {
+  return results.filter((r) => r.criticalPath).map((r) => {
+    const c = r.criticalPath!;
+    const phases = Object.entries(c.byPhase).map(([k, v]) => `${k} ${v}`).join(', ');
+    const longest = c.longestChecks.slice(0, 3).map((x) => `${x.id} ${x.roundTrips}`).join(', ');
+    return `${r.scenario}: critical path ${c.roundTrips} round trips (${phases}; ${c.lanes} lanes), ${round(c.ms / 1000)} s of requests; longest checks: ${longest}`;
   }).join('\n');
 }
 

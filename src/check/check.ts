@@ -16,11 +16,13 @@
  */
 import * as allure from 'allure-js-commons';
 import { test, type TestContext } from 'vitest';
+import { chainOf } from '../client/chain.js';
 import type { Exchange } from '../client/http.js';
 import type { CheckDef } from '../items/index.js';
 // items selected by --only: the rule `storecheck list` and the run's plan use too
 import { itemSelector } from '../items/select.js';
 import { rule as ruleOf, type Rule } from '../rules.js';
+import { checkEnded } from './chains.js';
 import { makeContext, SkipCheck, type CheckContext } from './context.js';
 import { CheckFailure, TargetError } from './failure.js';
 import { ItemBook } from './items.js';
@@ -78,6 +80,8 @@ async function runCheck(def: CheckDef, r: Rule, title: string, fn: (ctx: CheckCo
     recordCheckLevel(meta, book, e, exchanges, selected);
   } finally {
     await scope.close();
+    // the check's round trips one after another (its items' and its scope's deletes included): its share of the run's critical path
+    checkEnded(def.id, chainOf(exchanges));
   }
   settleGaps(meta, book, selected);
   meta.items = book.toJSON();

@@ -8,8 +8,10 @@
 import type * as fc from 'fast-check';
 import { afterAll } from 'vitest';
 import type { StoreClient } from '../client/api.js';
+import { ChainRecorder } from '../client/chain.js';
 import type { DepthProfile, RunConfig } from '../config.js';
 import type { ObservationKey, ObservationValue } from '../observe/registry.js';
+import { fixtureBuilt } from './chains.js';
 import { observed, runtime } from './runtime.js';
 import { Scope } from './scope.js';
 import { drawMany, drawOne } from './seed.js';
@@ -48,21 +50,36 @@ function fixtureContext(client: StoreClient, scope: Scope): FixtureContext {
   };
 }
 
+/**
+ * The scopes of the fixtures built in the file now running (a worker runs one
+ * file at a time): the first fixture's afterAll closes them all together
+ * (Scope.closeTogether: one round trip per level of references, not one per
+ * fixture one after another), the others find nothing left.
+ */
+const built = new Set<Scope>();
+
+async function closeBuilt(): Promise<void> {
+  const scopes = [...built];
+  built.clear();
+  await Scope.closeTogether(scopes);
+}
+
 /** `build` gets the fixture's scope, the client of the check that builds it, and the run's values and draws. */
 export function fixture<T>(build: (f: FixtureContext) => Promise<T>): Fixture<T> {
-  let scope: Scope | undefined;
   let value: Promise<T> | undefined;
-  afterAll(async () => {
-    if (scope) await scope.close();
-  });
+  afterAll(closeBuilt);
   return {
     get(ctx) {
       if (!value) {
         const rt = runtime();
         const maxItems = rt.observations['limits.maxDataItems'];
-        const client = ctx?.client ?? rt.client;
-        scope = new Scope(client, typeof maxItems === 'number' ? maxItems : null);
+        // built for no check: its round trips are the file's own, before the checks that wait for it
+        const chain = ctx?.client ? undefined : new ChainRecorder();
+        const client = ctx?.client ?? rt.client.fork(chain!.add);
+        const scope = new Scope(client, typeof maxItems === 'number' ? maxItems : null);
+        built.add(scope);
         value = build(fixtureContext(client, scope));
+        if (chain) value.then(() => fixtureBuilt(chain.chain()), () => fixtureBuilt(chain.chain()));
         // a rejected build is reported by every check that awaits it; keep Node from flagging it unhandled
         value.catch(() => undefined);
       }

@@ -11,6 +11,7 @@ import type { ClientOptions, StoreClient } from '../client/api.js';
 import { makeClient, redactorFor } from '../client/factory.js';
 import { Ledger } from '../client/ledger.js';
 import { SharedGate } from '../client/gate.js';
+import { recordWorkerExchange } from './chains.js';
 import { readObservation, type ObservationKey, type ObservationValue } from '../observe/registry.js';
 import { deepFreeze, DEPTHS, runChannelName, stopChannelName, type DepthProfile, type RunConfig, type RunState } from '../config.js';
 
@@ -69,6 +70,8 @@ export function runtime(): Runtime {
     ledger,
     ...visibilityOf(config, state.observations),
   });
+  // every request of this worker: what follows a file's checks is on its chain (src/check/chains.ts)
+  client.http.listeners.add(recordWorkerExchange);
   // the main process says stop (signal, deadline): abandon requests in flight, send no more
   const stop = new BroadcastChannel(stopChannelName(config.runTag));
   stop.onmessage = (m) => client.http.cancel(String((m as { data?: unknown }).data ?? 'stopped'));

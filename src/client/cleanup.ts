@@ -88,13 +88,19 @@ const PADDED = 'the read-back listed records never asked for (the id filter was 
 
 /**
  * Delete and read back every id `ids` holds (default: what the ledger holds
- * outstanding), resources side by side in deletion order; record in the
- * ledger each id a read-back shows gone.
+ * outstanding); record in the ledger each id a read-back shows gone. The
+ * first read-backs go side by side for every resource (a read needs no
+ * order); then, in deletion order, the resources of a level side by side,
+ * what was still there is deleted and read back again. Most ids are gone by
+ * the time they are read back (the checks deleted them): one round trip.
  */
 export async function cleanOutstanding(client: StoreClient, ledger: Ledger, limits: CleanupLimits, ids: Map<string, string[]> = ledger.outstanding()): Promise<Cleaned> {
   const out = emptyCleaned();
-  for (const level of deletionLevels([...ids.keys()])) {
-    await Promise.all(level.map((r) => cleanResource(client, ledger, r, ids.get(r)!, limits, out)));
+  const cuts = new Map([...ids.keys()].map((r) => [r, { left: CUT_SPLITS }]));
+  const present = new Map(await Promise.all([...ids.keys()].map(async (r) => [r, await firstLook(client, ledger, r, ids.get(r)!, limits, cuts.get(r)!, out)] as const)));
+  const left = [...present.entries()].filter(([, mine]) => mine.length).map(([r]) => r);
+  for (const level of deletionLevels(left)) {
+    await Promise.all(level.map((r) => deleteRounds(client, ledger, r, present.get(r)!, limits, cuts.get(r)!, out)));
   }
   return out;
 }
@@ -163,9 +169,8 @@ function referencesOf(name: string): readonly string[] {
   }
 }
 
-/** One resource: read back, delete what is there and is the run's own, read back again. */
-async function cleanResource(client: StoreClient, ledger: Ledger, resource: string, ids: string[], limits: CleanupLimits, out: Cleaned): Promise<void> {
-  const cuts = { left: CUT_SPLITS };
+/** One resource's first read-back: what is gone is settled, what is there and not the run's is left behind; returns the run's own still there. */
+async function firstLook(client: StoreClient, ledger: Ledger, resource: string, ids: string[], limits: CleanupLimits, cuts: { left: number }, out: Cleaned): Promise<string[]> {
   const first = await lookAll(client, resource, ids, limits.readList, cuts);
   settled(ledger, out.alreadyGone, resource, first.absent);
   out.unverified.push(...first.unverified.map((u) => ({ resource, ...u })));
@@ -174,9 +179,15 @@ async function cleanResource(client: StoreClient, ledger: Ledger, resource: stri
   for (const id of foreign) out.leftBehind.push({ resource, id, why: NOT_OURS });
   const notOurs = new Set(foreign.map((id) => id.toLowerCase()));
   // the ids as the target writes them (a store may keep its own letter case)
-  let mine = idsOf(first.present).filter((id) => !notOurs.has(id.toLowerCase()));
+  const mine = idsOf(first.present).filter((id) => !notOurs.has(id.toLowerCase()));
   // read back just now carrying the run's tag: the client's ownership read-back before a delete is not needed again
   ledger.confirm(resource, mine);
+  return mine;
+}
+
+/** Delete what the first read-back showed there and read back again, DELETE_ROUNDS at most; what stays is left behind. */
+async function deleteRounds(client: StoreClient, ledger: Ledger, resource: string, there: string[], limits: CleanupLimits, cuts: { left: number }, out: Cleaned): Promise<void> {
+  let mine = there;
   let why = STILL_THERE;
   for (let round = 0; round < DELETE_ROUNDS && mine.length; round++) {
     const problems = await deleteAll(client, resource, mine, limits.deleteList);

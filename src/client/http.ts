@@ -62,6 +62,8 @@ export interface Exchange {
   notSent?: true;
   attempts: number;
   durationMs: number;
+  /** when the answer ended (or the request gave up), on this thread's performance.now() clock: with durationMs, its span (src/client/chain.ts) */
+  answeredAt?: number;
 }
 
 export interface HttpStats {
@@ -163,7 +165,8 @@ export class Http {
       this.stats.retries++;
       await this.pause(backoffMs(attempt, retryAfter));
     }
-    exchange!.durationMs = performance.now() - started;
+    exchange!.answeredAt = performance.now();
+    exchange!.durationMs = exchange!.answeredAt - started;
     for (const listener of this.listeners) listener(exchange!);
     return exchange!;
   }

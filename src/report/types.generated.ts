@@ -426,6 +426,44 @@ export interface Report {
     shard?: string;
     concurrency: number;
     /**
+     * The run's critical path: the longest chain of requests that had to wait for one another. A chain is a sequence of requests each sent after the previous one was answered (requests in flight together count once; waiting for a slot of --concurrency counts as in flight). The run's = preflight + probes + checks + cleanup; the checks' = the longest worker lane, the sum over the files a worker ran one after another of (the file's longest check + what followed its last check: its fixtures' deletes and read-backs), or the main process's requests meanwhile if longer. Absent in merged reports.
+     */
+    criticalPath?: {
+      roundTrips: number;
+      /**
+       * The time of those round trips: the sum of their requests' durations, ms.
+       */
+      ms: number;
+      /**
+       * Round trips one after another in each phase.
+       */
+      byPhase: {
+        preflight: number;
+        probes: number;
+        checks: number;
+        cleanup: number;
+      };
+      /**
+       * Worker lanes the check files ran in.
+       */
+      lanes: number;
+      /**
+       * The checks with the most round trips one after another (at most 10), longest first.
+       */
+      longestChecks: {
+        id: string;
+        roundTrips: number;
+        ms: number;
+      }[];
+      /**
+       * The longest chain of writes (creates, updates, deletes one after another, by their time), added up like the critical path: a lower bound of the run's wall when writes are slow.
+       */
+      writes: {
+        count: number;
+        ms: number;
+      };
+    };
+    /**
      * Wall time of each phase of the run, ms: start-up (to the preflight), preflight, the observation probes, the checks, cleanup. Absent in merged reports.
      */
     phasesMs?: {

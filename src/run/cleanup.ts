@@ -21,6 +21,7 @@
 import { cleanOutstanding, DEFAULT_CLEANUP_LIMITS, emptyCleaned, readBackOutstanding, settleIntents, type CleanupLimits, type Cleaned, type Unverified } from '../client/cleanup.js';
 import { makeClient, redactorFor } from '../client/factory.js';
 import type { SharedGate } from '../client/gate.js';
+import type { Exchange } from '../client/http.js';
 import { Ledger } from '../client/ledger.js';
 import type { Redactor } from '../client/redact.js';
 import { cleanupLimitsOf } from '../check/file-cleanup.js';
@@ -70,6 +71,8 @@ export interface CleanupTarget {
   limits?: Partial<CleanupLimits>;
   /** --keep-data: read back and count what is still there, delete nothing */
   keep?: boolean;
+  /** sees every exchange of the cleanup (the run's critical path) */
+  observe?: (ex: Exchange) => void;
   /** told, before any request, what is still to settle: records not yet read back gone, and unanswered creates */
   onStart?: (todo: { created: number; outstanding: number; intents: number }) => void;
 }
@@ -85,14 +88,14 @@ export type RunCleanup = Pick<CleanupResult, 'created' | 'deleted' | 'leftBehind
  * its writes (the observed consistency.readAfterWriteMs) shows a deletion a
  * little later: cleanup reads back until --visibility-timeout-ms.
  */
-export async function cleanUp(config: RunConfig, observed: Readonly<Record<string, unknown>>, term: Terminal, redactor: Redactor, gate?: SharedGate): Promise<RunCleanup> {
+export async function cleanUp(config: RunConfig, observed: Readonly<Record<string, unknown>>, term: Terminal, redactor: Redactor, gate?: SharedGate, observe?: (ex: Exchange) => void): Promise<RunCleanup> {
   const { baseUrl, apiKey, timeoutMs, insecure, maxRps, concurrency, maxAnswerBytes, ledgerFile, runTag } = config;
   const limits = cleanupLimitsOf(observed, config.visibilityTimeoutMs);
   const keep = config.keepData === true;
   // most records were read back gone as their check files ended: say what is left to do
   const onStart = ({ created, outstanding, intents }: { created: number; outstanding: number; intents: number }) =>
     term.line(`${keep ? 'reading back what --keep-data keeps…' : 'cleaning up…'} ${outstanding} of the ${created} record(s) the run created not yet read back gone${intents ? `, ${intents} unanswered create(s) to look up` : ''}`);
-  const result = await cleanupLedger({ baseUrl, apiKey, timeoutMs, insecure, maxRps, concurrency, maxAnswerBytes, ledgerFile, runTag, limits, redactor, gate, onStart, keep }, [config.ledgerFile]);
+  const result = await cleanupLedger({ baseUrl, apiKey, timeoutMs, insecure, maxRps, concurrency, maxAnswerBytes, ledgerFile, runTag, limits, redactor, gate, onStart, keep, observe }, [config.ledgerFile]);
   if (keep) return keptRecords(result, config);
   const { kept: _none, ...cleaned } = result;
   return cleaned;
@@ -146,6 +149,7 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
     retries: 3,
     ledger,
   });
+  if (target.observe) client.http.listeners.add(target.observe);
   target.onStart?.({ created: loaded.createdCount(), outstanding: countIds(loaded.outstanding()), intents: loaded.openIntents().length });
   try {
     const intents = emptyCleaned();

@@ -14,6 +14,7 @@ import type { CheckResult, Coverage, ExpectationsInfo, ItemResult, Observation, 
 import { TOOL_VERSION } from '../version.js';
 import { afterStop, sweepCommand, unverifiedCount as unverifiedCountOf, type RunCleanup } from './cleanup.js';
 import type { PhaseClock } from './clock.js';
+import type { CriticalPath } from './critical-path.js';
 import type { PreflightEnd } from './preflight.js';
 import type { Probed } from './probe.js';
 import type { CheckOutcome } from './results.js';
@@ -26,7 +27,7 @@ export interface ReportParts {
   targetErrors: Report['targetErrors'];
   requestCount: number;
   /** a run that reached its checks: each phase's time, the items and their coverage, the cleanup */
-  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']> };
+  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath };
   expectations?: ExpectationsInfo;
 }
 
@@ -46,7 +47,7 @@ export function assembleReport(config: RunConfig, clock: PhaseClock, parts: Repo
       requestCount: parts.requestCount,
       readOnly: config.readOnly,
       concurrency: config.concurrency,
-      ...(ran ? { phasesMs: { ...ran.phasesMs }, ...(config.only ? { only: config.only } : {}), ...(config.shard ? { shard: config.shard } : {}) } : {}),
+      ...(ran ? { phasesMs: { ...ran.phasesMs }, ...(ran.criticalPath ? { criticalPath: ran.criticalPath } : {}), ...(config.only ? { only: config.only } : {}), ...(config.shard ? { shard: config.shard } : {}) } : {}),
     },
     summary: parts.summary,
     checks: parts.checks,
@@ -59,7 +60,7 @@ export function assembleReport(config: RunConfig, clock: PhaseClock, parts: Repo
 }
 
 /** What a run that reached its checks reports (finished, or stopped on the way). */
-export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Probed; cleanup: RunCleanup; requestCount: number; expectFile?: string }): Report {
+export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Probed; cleanup: RunCleanup; requestCount: number; criticalPath?: CriticalPath; expectFile?: string }): Report {
   const { config } = s;
   const { outcome, cleanup } = r;
   const stopped = s.stop.reason === undefined ? undefined : afterStop(s.stop.reason, cleanup, config);
@@ -78,7 +79,7 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
     observations: r.probed.observations,
     targetErrors,
     requestCount: r.requestCount,
-    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config) },
+    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath },
     ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
   });
 }

@@ -25,6 +25,7 @@ import { ChecksPhase } from './checks.js';
 import { cleanupLimitsOf, settleOutstanding } from '../check/file-cleanup.js';
 import { cleanUp } from './cleanup.js';
 import { PhaseClock } from './clock.js';
+import { RunChains, runCriticalPath } from './critical-path.js';
 import { readGivenFiles } from './given.js';
 import { preflight } from './preflight.js';
 import { probe } from './probe.js';
@@ -55,9 +56,12 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   const s = openSession(config, clock, inputs.quiet === true);
   const checks = new ChecksPhase(s);
   const stopped = () => s.stop.reason !== undefined;
+  // the run's critical path: what the main process sends, phase by phase (src/run/critical-path.ts)
+  const chains = new RunChains(s.client);
   try {
     announce(s);
     clock.restart();
+    chains.during('preflight');
     const early = await preflight(s.client, config, stopped);
     clock.end('preflight');
     if (early) {
@@ -66,19 +70,22 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       return { exitCode: early.exitCode, report, reason: early.kind === 'stopped' ? early.reason : report.summary.reason };
     }
     checks.start();
+    chains.during('probes');
     const probed = await probe(s.client, config, s.term, stopped());
     await checks.announcePlan();
     checks.publish(probed.values);
     clock.end('probes');
+    chains.during('checks');
     // what the probes created is read back (and deleted if there) while the checks run
     const probesSettled = settleOutstanding(s.client, s.client.ledger!, cleanupLimitsOf(probed.values, config.visibilityTimeoutMs), config);
     const outcome = checkOutcome(await checks.results(), given.expect?.expectations, config, stopped());
     clock.end('checks');
     await probesSettled;
-    const cleanup = await cleanUp(config, probed.values, s.term, s.redactor, s.gate);
+    const cleanup = await cleanUp(config, probed.values, s.term, s.redactor, s.gate, chains.observer('cleanup'));
     clock.end('cleanup');
+    const criticalPath = runCriticalPath(chains, config.reportDir, config.runTag);
     const requestCount = requestTally(config.reportDir, s.client.http.stats.requests, cleanup.requests);
-    const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, expectFile: given.expect?.file }), given.baseline);
+    const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, criticalPath, expectFile: given.expect?.file }), given.baseline);
     writeViews(s, report, true);
     return { exitCode: exitCodeOf(report.summary.verdict), report, reason: report.summary.reason };
   } finally {

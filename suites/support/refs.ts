@@ -27,19 +27,21 @@ export const REFERENCED = [...new Set(resources().filter((r) => r.writable).flat
 export function refsFixture(label: string): Fixture<Refs> {
   return fixture<Refs>(async (f) => {
     const out: Refs = { ids: {}, names: new Map() };
-    for (const name of REFERENCED) {
+    // the referenced resources created side by side (their payloads carry no references); taken in, in their order
+    const all = await Promise.all(REFERENCED.map(async (name): Promise<Rec[]> => {
       const target = resource(name);
-      let records: Rec[] = [];
       if (target.writable) {
         const items = f.sample(batches(target, { tag: f.config.runTag }, { minLength: 3, maxLength: 3 }), `refs:${label}:${name}`);
-        records = await f.scope.create(target, items, { acceptRecovered: true });
-      } else {
-        const got = await f.client.get(target, { pagination: { pageSize: 3 } });
-        records = got.ok ? (got.value ?? []).slice(0, 3) : [];
+        return f.scope.create(target, items, { acceptRecovered: true });
       }
+      const got = await f.client.get(target, { pagination: { pageSize: 3 } });
+      return got.ok ? (got.value ?? []).slice(0, 3) : [];
+    }));
+    REFERENCED.forEach((name, i) => {
+      const records = all[i];
       out.ids[name] = records.map((x) => x.id).filter((id): id is string => typeof id === 'string');
       for (const x of records) if (typeof x.id === 'string' && typeof x.name === 'string') out.names.set(x.id.toLowerCase(), x.name);
-    }
+    });
     return out;
   });
 }

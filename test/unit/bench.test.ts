@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { criticalPathOf, figuresOf, medianRun, roundTripsInSequence, targetsOf, type Measured, type ServerStats } from '../../scripts/bench/figures.js';
+import { criticalPathLines, slowWritesLines } from '../../scripts/bench/print.js';
 import { SCENARIOS, selectScenarios, type Scenario } from '../../scripts/bench/scenarios.js';
 import type { Report } from '../../src/report/types.js';
 
@@ -48,7 +49,7 @@ describe('bench figures', () => {
     const f = figuresOf(measured('slow-writes', 40_000, phases, { server: server({ slowWrites: 1000, slowWriteMs: 650_000 }) }));
     expect(f.effectiveConcurrency).toBeUndefined();
     expect(f.boundS).toBeUndefined();
-    expect(f.slowWrites).toEqual({ writes: 1000, sumS: 650, sumOverWall: 16.3 });
+    expect(f.slowWrites).toEqual({ writes: 1000, sumS: 650, sumOverWall: 16.3, sumOverConcurrencyS: 27.1 });
   });
 
   it('--repeat keeps the run of median wall time, every wall beside it', () => {
@@ -66,12 +67,16 @@ describe('bench figures', () => {
     expect(roundTripsInSequence([at30])).toBeUndefined();
   });
 
-  it('reads report.run.criticalPath whatever of it is there', () => {
+  it('reads report.run.criticalPath when the run recorded it', () => {
     expect(criticalPathOf(report({}))).toBeUndefined();
-    expect(criticalPathOf(report({}, { criticalPath: 4200 }))).toEqual({ ms: 4200 });
-    expect(criticalPathOf(report({}, { criticalPath: { ms: 4200, requests: [1, 2, 3], writeMs: 3000 } }))).toEqual({ ms: 4200, requests: 3, writeMs: 3000 });
+    expect(criticalPathOf(report({}, { criticalPath: path(120, 9_000) }))).toEqual(path(120, 9_000));
   });
 });
+
+/** a critical path of `roundTrips`, whose longest chain of writes took `writeMs` (36 writes) */
+function path(roundTrips: number, writeMs: number) {
+  return { roundTrips, ms: roundTrips * 40, byPhase: { preflight: 1, probes: 10, checks: roundTrips - 11, cleanup: 0 }, lanes: 3, longestChecks: [{ id: 'a', roundTrips: 12, ms: 480 }], writes: { count: 36, ms: writeMs } };
+}
 
 describe('bench targets', () => {
   const phases = (checks: number, cleanup: number) => ({ startup: 500, preflight: 200, probes: 300, checks, cleanup });
@@ -104,8 +109,14 @@ describe('bench targets', () => {
   });
 
   it('the slow-writes target once the run records its longest chain of writes', () => {
-    const m = measured('slow-writes', 30_000, phases(25_000, 2000), { report: report(phases(25_000, 2000), { criticalPath: { ms: 25_000, writeMs: 24_000 } }) });
-    expect(target(targetsOf([figuresOf(m)]), 'slow-writes wall ÷ longest chain of writes')).toMatchObject({ value: 1.25, met: true });
+    const m = measured('slow-writes', 30_000, phases(25_000, 2000), { report: report(phases(25_000, 2000), { criticalPath: path(200, 24_000) }), server: server({ slowWrites: 973, slowWriteMs: 637_700 }) });
+    const f = figuresOf(m);
+    expect(target(targetsOf([f]), 'slow-writes wall ÷ longest chain of writes')).toMatchObject({ value: 1.25, met: true });
+    // the server's writes: 973 whose delays sum to 637.7 s (mean 655 ms); the chain: 36 writes, 24 s measured
+    expect(f.slowWrites).toEqual({ writes: 973, sumS: 637.7, sumOverWall: 21.3, sumOverConcurrencyS: 26.6, chain: { writes: 36, s: 24, timesMeanS: 23.6 } });
+    expect(slowWritesLines([f])).toBe('slow-writes: 973 writes, their delays sum to 637.7 s (÷ 24 in flight = 26.6 s) over a wall of 30 s (21.3 writes side by side on average); '
+      + 'the longest chain of writes: 36 writes, 24 s measured (36 × the mean delay = 23.6 s); wall ÷ chain 1.25');
+    expect(criticalPathLines([f])).toBe('slow-writes: critical path 200 round trips (preflight 1, probes 10, checks 189, cleanup 0; 3 lanes), 8 s of requests; longest checks: a 12');
   });
 });
 
