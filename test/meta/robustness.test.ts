@@ -51,6 +51,7 @@ const MARGIN_MS = 30_000;
 
 const WRITE = /\/(create|update|delete)$/;
 const READ = /\/(get|count)$/;
+const GIVEN_UP = /given up after \d+ consecutive time-outs/;
 
 interface Fault {
   name: string;
@@ -72,6 +73,8 @@ function transportErrorsOnWritesOnly(report: Report, code: number): void {
   for (const c of errors) {
     const hit = c.evidence!.find((e) => e.error && !e.response);
     expect(hit, `${c.id}: a target error whose evidence shows no lost answer\n${describeBad(report)}`).toBeTruthy();
+    // a read may end in error only when its endpoint was given up (3 time-outs in a row: random 5 % on a loaded machine can do it)
+    if (GIVEN_UP.test(JSON.stringify(c.evidence))) continue;
     expect(hit!.request.url, `${c.id}: a read ended in a target error though reads are retried`).toMatch(WRITE);
   }
 }
@@ -127,7 +130,8 @@ const FAULTS: Fault[] = [
     name: 'answers slower than --timeout-ms on 5% of every operation',
     transport: { slowMs: 2_500, slowRate: 0.05, allOperations: true },
     args: ['--timeout-ms', '1200'],
-    codes: [0],
+    // 3: an endpoint that timed out 3 times in a row is given up (issue 22), what needed it not judged
+    codes: [0, 3],
     verify: (report, code) => transportErrorsOnWritesOnly(report, code),
   },
   {
