@@ -257,7 +257,8 @@ export function utcOffsetMinutes(written: unknown, nowMs: number): number | unde
   if (at === undefined) return undefined;
   const minutes = (at - nowMs / 1000) / 60;
   const quarter = Math.round(minutes / 15) * 15;
-  return Math.abs(minutes - quarter) <= 2 ? quarter : undefined;
+  // (+ 0: a clock a little ahead gives -0, which is 0)
+  return Math.abs(minutes - quarter) <= 2 ? quarter + 0 : undefined;
 }
 
 /** '+02:00', '-05:30', 'UTC' */
