@@ -93,16 +93,33 @@ const ACCENTS: AccentReading[] = ['sensitive', 'insensitive'];
 const SPACES: TrailingSpaceReading[] = ['significant', 'ignored'];
 
 /**
+ * Do two strings differ only in characters the readings model? Position by
+ * position when they are as long (the characters both hold alike can be
+ * anything: a collation compares them alike), else in what is left once
+ * their common start and end are set aside.
+ */
+function modelledDifference(a: string, b: string): boolean {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  if (x.length === y.length) return x.every((ch, i) => ch === y[i] || (modelledChar(ch) && modelledChar(y[i])));
+  let start = 0;
+  while (start < x.length && start < y.length && x[start] === y[start]) start++;
+  let end = 0;
+  while (end < x.length - start && end < y.length - start && x[x.length - 1 - end] === y[y.length - 1 - end]) end++;
+  return [...x.slice(start, x.length - end), ...y.slice(start, y.length - end)].every(modelledChar);
+}
+
+/**
  * Are two strings one value under this collation? true / false, or undefined
  * when it cannot be told: a part of the collation that decides it is not
- * known, or a character outside what the readings model (modelledChar)
- * decides it. Strings equal code point for code point are always one value;
- * strings whose loose identities differ (looseText) never are.
+ * known, or a character outside what the readings model (modelledChar) is
+ * where they differ. Strings equal code point for code point are always one
+ * value; strings whose loose identities differ (looseText) never are.
  */
 export function sameUnderCollation(a: string, b: string, c: Collation): boolean | undefined {
   if (a === b) return true;
   if (looseText(a) !== looseText(b)) return false;
-  if (!modelledText(a) || !modelledText(b)) return undefined;
+  if (!modelledDifference(a, b)) return undefined;
   const results = new Set<boolean>();
   for (const cs of c.case ? [c.case] : CASES) {
     for (const ac of c.accents ? [c.accents] : ACCENTS) {

@@ -44,6 +44,11 @@ describe('sameUnderCollation', () => {
     }
     // but strings different under every reading are different whatever they hold
     expect(sameUnderCollation('Straße', 'Strasse!', MYSQL_0900)).toBe(false);
+    // and characters both strings hold alike do not matter, only those where they differ
+    expect(sameUnderCollation('Straße Abc', 'Straße abc', MYSQL_0900)).toBe(true);
+    expect(sameUnderCollation('Straße Abc', 'Straße abc', EXACT_COLLATION)).toBe(false);
+    expect(sameUnderCollation('œuvre x', 'œuvre x ', MYSQL_GENERAL)).toBe(true);
+    expect(sameUnderCollation('œuvre', 'Œuvre', MYSQL_0900)).toBeUndefined();
     expect(modelledChar('é') && modelledChar('Ж') && modelledChar('漢') && modelledChar('«')).toBe(true);
     expect([...'ßœæøıİ™…'].some(modelledChar)).toBe(false);
   });
