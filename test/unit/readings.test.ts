@@ -5,6 +5,7 @@
  * UTC offsets, and the DST windows generated DateTimes keep out of —
  * measured against the time zones of the tz database with Intl.
  */
+import { storeReading } from '../../suites/support/readings.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -193,5 +194,20 @@ describe('DST gaps', () => {
     }
     expect(gaps).toBeGreaterThan(400);
     expect(outside).toEqual([]);
+  });
+});
+
+describe('storeReading (suites/support/readings.ts): the store\'s own reading is what most places show', () => {
+  it('takes the majority, even against the probe that saw the one place departing', () => {
+    expect(storeReading(['lower', 'lower', 'upper', 'lower'], 'upper')).toBe('lower');
+    expect(storeReading([0, 0, 0, 0, 0, 60], 60)).toBe(0);
+  });
+  it('breaks a tie with the probe, and takes the probe when no place showed anything', () => {
+    expect(storeReading(['rounded', 'refused'], 'refused')).toBe('refused');
+    expect(storeReading(['rounded', 'refused'], 'rounded')).toBe('rounded');
+    expect(storeReading([undefined, undefined], 'digits')).toBe('digits');
+    expect(storeReading([undefined], null)).toBeUndefined();
+    // a tie the probe is not part of: the first of the tied, never a reading no place showed
+    expect(storeReading(['a', 'b'], 'c')).toBe('a');
   });
 });
