@@ -283,6 +283,7 @@ export class Engine {
       },
       nextVersion: (versions) => String(versions.reduce((m, v) => Math.max(m, toNumber(v.version) || 0), 0) + 1),
       inputString: (v) => v,
+      inputColumn: (_r, prop, v) => (prop.kind === 'decimal' && prop.decimal ? decimalScaleColumn(engine.behaviour, v, prop.decimal.scale) : v),
       afterCreate: (_r, rec) => rec,
       afterUpdate: (_r, rec) => rec,
       updateTarget: (_r, _id, current) => current,
@@ -597,12 +598,12 @@ export class Engine {
       ? [`${where} must have at most ${limit.digits} digits in all, ${limit.scale} of them decimals`] : [];
   }
 
-  /** A Decimal with excess scale as its column stores it, before validation (Behaviour.decimalScale). */
+  /** Scalar values as their columns take them, before validation (the pipeline's inputColumn: a Decimal with excess scale under Behaviour.decimalScale). */
   private scalePolicy(r: ResourceModel, item: Rec): Rec {
-    if (this.behaviour.decimalScale === 'refused' || !item || typeof item !== 'object') return item;
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
     const out: Rec = { ...item };
     for (const prop of r.payload) {
-      if (prop.kind === 'decimal' && prop.decimal && typeof item[prop.name] === 'string') out[prop.name] = decimalScaleColumn(this.behaviour, item[prop.name], prop.decimal.scale);
+      if ((prop.kind === 'decimal' || prop.kind === 'integer') && typeof item[prop.name] === 'string') out[prop.name] = this.pipeline.inputColumn(r, prop, item[prop.name]);
     }
     return out;
   }
