@@ -32,7 +32,7 @@ const tokenFor = (ctx: CheckContext, use: string, i: number) => `${use}${(ctx.se
 export interface Written { refused: boolean; rec?: Rec; exchanges: Exchange[]; sentAt: number; answeredAt: number; problem?: string }
 
 /** Create one record (every property at its minimum, `values` set) and read it back by id. */
-export async function writeOne(it: ItemContext, r: ResourceModel, values: Payload, use: string, i: number): Promise<Written> {
+export async function writeOne(it: CheckContext, r: ResourceModel, values: Payload, use: string, i: number): Promise<Written> {
   const [, , min] = boundaryPayloads(r.name, { tag: it.config.runTag, decimalReading: it.observed('limits.decimalDigits') });
   const item = { ...retoken(r.name, min, it.config.runTag, tokenFor(it, use, i)), ...values };
   const sentAt = Date.now();
@@ -81,7 +81,7 @@ export interface PropShown<R> { prop: string; sent: string; reading?: R; outcome
 export async function integerWidths(it: CheckContext, r: ResourceModel): Promise<Seen<Array<PropShown<IntegerWidth>>>> {
   const over = (INT32_MAX + 1n).toString();
   const props = integerProps(r);
-  const written = await Promise.all(props.map((p, i) => writeOne(it as ItemContext, r, { [p.name]: over }, 'w', i)));
+  const written = await Promise.all(props.map((p, i) => writeOne(it, r, { [p.name]: over }, 'w', i)));
   const value = props.map((p, i): PropShown<IntegerWidth> => {
     const outcome = outcome_(written[i], p, normalizeInteger);
     const reading = WIDTHS.find((w) => integerUnder(w, over) === outcome);
@@ -95,7 +95,7 @@ const WIDTHS: IntegerWidth[] = ['digits', '32-bit refused', '32-bit clamped'];
 export async function decimalScales(it: CheckContext, r: ResourceModel): Promise<Seen<Array<PropShown<DecimalScaleReading>>>> {
   const props = decimalProps(r);
   const sent = props.map((p) => `1.${'0'.repeat(p.decimal!.scale)}6`);
-  const written = await Promise.all(props.map((p, i) => writeOne(it as ItemContext, r, { [p.name]: sent[i] }, 'd', i)));
+  const written = await Promise.all(props.map((p, i) => writeOne(it, r, { [p.name]: sent[i] }, 'd', i)));
   const value = props.map((p, i): PropShown<DecimalScaleReading> => {
     const outcome = outcome_(written[i], p, normalizeDecimal);
     const reading = SCALES.find((x) => { const w = decimalUnderScale(sent[i], p.decimal!.scale, x); return (w === 'refused' ? w : normalizeDecimal(w)) === outcome; });
@@ -157,7 +157,7 @@ export async function judgeAgainstStore<T, R>(ctx: CheckContext, places: Resourc
 
 /** The offset of createdon on a record just created on `r`. */
 export async function createdonOffset(it: CheckContext, r: ResourceModel): Promise<Shown<number>> {
-  const w = await writeOne(it as ItemContext, r, {}, 'z', 0);
+  const w = await writeOne(it, r, {}, 'z', 0);
   if (w.refused || w.problem || !w.rec) return { evidence: w.exchanges, detail: `a record at the minimum could not be created and read back on ${r.prefix}: ${w.problem ?? 'not found by its id'}` };
   const at = (w.sentAt + w.answeredAt) / 2;
   const when = new Date(at).toISOString().slice(0, 19).replace('T', ' ');
