@@ -33,8 +33,8 @@ export const FAMILIES = [
   'pages-overlap', 'page-one-too-many', 'default-get-uncapped', 'count-capped-1000', 'count-plus-one-filtered',
   'delete-first-id-only', 'delete-first-filter-only', 'auth-ignored', 'version-stale',
   // departures from the store's own reading of a stack default (docs/stack-defaults.md)
-  'trailing-spaces-ignored', 'integer-clamped-32-bit', 'decimal-scale-rounded', 'ids-upper-case', 'id-filter-exact',
-  'createdon-local-time',
+  'trailing-spaces-ignored', 'accents-ignored', 'date-only-whole-day', 'integer-clamped-32-bit', 'decimal-scale-rounded',
+  'ids-upper-case', 'id-filter-exact', 'createdon-local-time',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -306,6 +306,12 @@ function authFaults(r: ResourceModel): LocalFault[] {
 
 const INT32_MAX = 2n ** 31n - 1n;
 
+/** A string without its combining accents (é → e). */
+const unaccented = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+
+/** The kind of the record field a filter key filters. */
+const fieldKindOf = (r: ResourceModel, f: FilterModel) => r.fields.find((x) => x.name === f.field)?.kind;
+
 /** A 'YYYY-MM-DD HH:MM:SS' wall time moved by `seconds`. */
 function shifted(wall: unknown, seconds: number): unknown {
   const ms = Date.parse(`${String(wall).replace(' ', 'T')}Z`);
@@ -337,6 +343,24 @@ function readingFaults(r: ResourceModel): LocalFault[] {
         if (site.resource.name !== r.name || site.key !== f.key) return next(site);
         const wanted = new Set((site.value as unknown[]).map((v) => String(v).replace(/ +$/, '')));
         return (rec) => wanted.has(String(rec[site.field] ?? '').replace(/ +$/, ''));
+      },
+    }));
+  }
+  for (const f of r.filters.filter((x) => x.filter === 'array' && (x.valueKind === 'string' || x.valueKind === 'predefined'))) {
+    out.push(local('accents-ignored', r, f.key, 'filters.array', `${r.name} ${f.key} ignores accents (an accent-insensitive column in an exact store)`, [`${r.name}.filters.array.${f.key}#exact`, `${r.name}.filters.count-agrees.${f.key}#exact`], {
+      condition: (site, next) => {
+        if (site.resource.name !== r.name || site.key !== f.key) return next(site);
+        const wanted = new Set((site.value as unknown[]).map((v) => unaccented(String(v))));
+        return (rec) => wanted.has(unaccented(String(rec[site.field] ?? '')));
+      },
+    }));
+  }
+  for (const f of r.filters.filter((x) => x.filter === 'range' && x.bound === 'max' && fieldKindOf(r, x) === 'datetime')) {
+    out.push(local('date-only-whole-day', r, f.key, 'filters.range', `${r.name} ${f.key} reads a date-only bound as the whole day (every other key as its midnight)`, [`${r.name}.filters.date-only-bound.${f.key}#day`, `${r.name}.filters.count-agrees.${f.key}#day`], {
+      condition: (site, next) => {
+        const bound = String(Array.isArray(site.value) ? site.value[0] : site.value);
+        if (site.resource.name !== r.name || site.key !== f.key || !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(bound)) return next(site);
+        return (rec) => typeof rec[site.field] === 'string' && rec[site.field].slice(0, 10) <= bound;
       },
     }));
   }
