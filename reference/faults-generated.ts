@@ -10,7 +10,7 @@
  *
  * Names are stable: `<family>:<resource>.<key|field|op>`.
  */
-import { GET_CAP, ZERO_GUID, resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
+import { DATE_PATTERN, GET_CAP, ZERO_GUID, resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { leaves } from '../src/schema/leaves.js';
 import { allItems, rangePairs } from '../src/items/index.js';
 import { globToRegExp } from '../src/items/glob.js';
@@ -359,7 +359,7 @@ function readingFaults(r: ResourceModel): LocalFault[] {
     out.push(local('date-only-whole-day', r, f.key, 'filters.range', `${r.name} ${f.key} reads a date-only bound as the whole day (every other key as its midnight)`, [`${r.name}.filters.date-only-bound.${f.key}#day`, `${r.name}.filters.count-agrees.${f.key}#day`], {
       condition: (site, next) => {
         const bound = String(Array.isArray(site.value) ? site.value[0] : site.value);
-        if (site.resource.name !== r.name || site.key !== f.key || !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(bound)) return next(site);
+        if (site.resource.name !== r.name || site.key !== f.key || !DATE_PATTERN.test(bound)) return next(site);
         return (rec) => typeof rec[site.field] === 'string' && rec[site.field].slice(0, 10) <= bound;
       },
     }));

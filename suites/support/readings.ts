@@ -91,10 +91,11 @@ export async function integerWidths(it: CheckContext, r: ResourceModel): Promise
 }
 const WIDTHS: IntegerWidth[] = ['digits', '32-bit refused', '32-bit clamped'];
 
-/** Every Decimal property of `r` given one decimal too many, ending in 6: the reading each shows. */
+/** Every Decimal property of `r` given one decimal too many, ending in 6 (0.006 for 2 decimals): the reading each shows. */
 export async function decimalScales(it: CheckContext, r: ResourceModel): Promise<Seen<Array<PropShown<DecimalScaleReading>>>> {
   const props = decimalProps(r);
-  const sent = props.map((p) => `1.${'0'.repeat(p.decimal!.scale)}6`);
+  // below 1: within the property's limit under every reading of its digits (weight 0.99 under DECIMAL(8,2))
+  const sent = props.map((p) => `0.${'0'.repeat(p.decimal!.scale)}6`);
   const written = await Promise.all(props.map((p, i) => writeOne(it, r, { [p.name]: sent[i] }, 'd', i)));
   const value = props.map((p, i): PropShown<DecimalScaleReading> => {
     const outcome = outcome_(written[i], p, normalizeDecimal);
