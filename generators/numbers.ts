@@ -11,6 +11,7 @@
  */
 import fc from 'fast-check';
 import { largestDecimal, scaledToDecimal } from '../src/values/normalize.js';
+import { largestIntegerOfEveryWidth } from '../src/values/readings.js';
 import type { DecimalLimit } from '../src/schema/model.js';
 
 /** Shrinking may move a value to the first (usual) branch: a long boundary value can shrink to a short one. */
@@ -87,21 +88,28 @@ export interface IntegerArbOptions {
   /** at most this many digits: the property's own limit (§8) */
   digits: number;
   boundary?: boolean;
+  /**
+   * every value of `digits` digits (a check about the width of Integer
+   * columns, judged under limits.integerWidth); by default values stay within
+   * what every width holds: 2147483647 at most (an INT(11) column is 32 bits)
+   */
+  wide?: boolean;
 }
 
 /**
- * Digit strings of at most `digits` digits, no sign, no
- * leading zeros. Weighted in: 0, 1 and the largest (all nines).
+ * Digit strings of at most `digits` digits, no sign, no leading zeros, and
+ * (unless `wide`) no larger than a 32-bit column holds. Weighted in: 0, 1 and
+ * the largest.
  */
 export function integerArb(opts: IntegerArbOptions): fc.Arbitrary<string> {
   const digits = opts.digits;
   if (!(digits >= 1)) throw new RangeError(`integerArb: bad digits ${digits}`);
-  const max = pow10(digits) - 1n;
+  const max = opts.wide ? pow10(digits) - 1n : BigInt(largestIntegerOfEveryWidth(digits));
   const heavy = opts.boundary === true;
   return fc.oneof(
     CROSS_SHRINK,
     { arbitrary: fc.bigInt({ min: 0n, max }).map(String), weight: heavy ? 1 : 3 },
-    { arbitrary: magnitudeArb(digits).map(String), weight: heavy ? 1 : 3 },
+    { arbitrary: magnitudeArb(digits).map((u) => (u > max ? u % (max + 1n) : u)).map(String), weight: heavy ? 1 : 3 },
     { arbitrary: fc.integer({ min: 0, max: Number(max < 1000n ? max : 1000n) }).map(String), weight: heavy ? 1 : 2 },
     { arbitrary: fc.constant(max.toString()), weight: heavy ? 4 : 1 },
     { arbitrary: fc.constantFrom('0', '1'), weight: heavy ? 3 : 1 },

@@ -22,6 +22,7 @@ import {
   ZERO_GUID, decimalLimitOf, decimalLimitOfEveryReading, decimalLimitUnder, integerDigitsOf, knownValuesOf, maxLengthOf, resource,
   type DecimalReading, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { parseDateTime, formatDate, formatDateTime, scaledToDecimal } from '../src/values/normalize.js';
+import { largestIntegerUnder, type IntegerWidth } from '../src/values/readings.js';
 import { textArb, fixedText, looseKey, type FixedTextStyle } from './text.js';
 import { decimalArb, integerArb, maxDecimal, maxInteger } from './numbers.js';
 import { dateArb, requestDateTimeArb, MAX_INSTANT, MIN_INSTANT } from './dates.js';
@@ -39,6 +40,12 @@ export interface PayloadContext {
    * Generated values stay within every reading whatever this says.
    */
   decimalReading?: DecimalReading;
+  /**
+   * How wide the Integer columns are (observation limits.integerWidth; default
+   * 'digits'): boundaryPayloads hold the largest integer of that width.
+   * Generated values stay within every width whatever this says.
+   */
+  integerWidth?: IntegerWidth;
 }
 
 export type PayloadValue = string | string[];
@@ -255,7 +262,7 @@ function maxValue(p: PayloadPropModel, ctx: PayloadContext, style: FixedTextStyl
   switch (p.kind) {
     case 'string': return fixedText(maxLengthOf(p), { prefix: p.unique ? uniquePrefix(ctx.tag, token) : undefined, style });
     case 'predefined': { const k = knownValuesOf(p); return k[variant % k.length]; }
-    case 'integer': return maxInteger(integerDigitsOf(p));
+    case 'integer': return largestIntegerUnder(ctx.integerWidth ?? 'digits', integerDigitsOf(p));
     case 'decimal': return maxDecimal(decimalLimitUnder(decimalLimitOf(p), ctx.decimalReading ?? 'integer digits'));
     case 'boolean': return variant % 2 === 0 ? 'true' : 'false';
     case 'datetime': return formatDateTime(MAX_INSTANT);

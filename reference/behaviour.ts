@@ -5,6 +5,7 @@
  */
 
 import { GET_CAP, type DecimalReading } from '../src/schema/model.js';
+import type { AstralReading, DateOnlyBoundReading, DecimalScaleReading, IntegerWidth } from '../src/values/readings.js';
 
 export type OrderChoice = 'createdon asc' | 'createdon desc' | 'id asc';
 export type ErrorShape = 'nested' | 'flat' | 'text';
@@ -56,6 +57,31 @@ export interface Behaviour {
   unknownFilterKey: 'rejected' | 'ignored';
   /** §8 "Decimal (8 digits, 2 decimals)": 8 before the point, or 8 in all (SQL DECIMAL(8,2)); over it → 400 */
   decimalDigits: DecimalReading;
+  // ---- the readings of stack defaults (docs/stack-defaults.md; reference/readings.ts applies them)
+  /** String and Predefined array filters: letter case ignored (a *_ci collation) or not */
+  stringCase: 'sensitive' | 'insensitive';
+  /** … accents ignored (utf8mb4_0900_ai_ci, *_general_ci) or not */
+  stringAccents: 'sensitive' | 'insensitive';
+  /** … trailing spaces ignored (PAD SPACE collations, SQL Server) or not */
+  trailingSpaces: 'significant' | 'ignored';
+  /** Integer columns: as many digits as §8 says, or 32-bit (INT(11)) refusing or clamping a value beyond */
+  integerWidth: IntegerWidth;
+  /** a Decimal with more decimals than its scale: refused (400), rounded half away from zero, truncated */
+  decimalScale: DecimalScaleReading;
+  /** a String holding a 4-byte character (emoji): kept, refused (400), each such character stored as '?' */
+  astral: AstralReading;
+  /** the zone new records' createdon is written in ('UTC' or an IANA zone); request DateTimes are taken through it */
+  timeZone: string;
+  /** a date-only bound of a DateTime range filter: that day's midnight, or the whole day */
+  dateOnlyBound: DateOnlyBoundReading;
+  /** the letter case GUIDs are written in (SQL Server's uniqueidentifier: upper) */
+  idCase: 'lower' | 'upper';
+  /** GUID array filters (the id filter among them): case ignored, or compared exactly (ids in a text column) */
+  idFilterCase: 'insensitive' | 'sensitive';
+  /** the content-type header of JSON answers (PHP's default: text/html; charset=UTF-8) */
+  jsonContentType: string;
+  /** JSON text: as JSON.stringify writes it, non-ASCII as \uXXXX (System.Text.Json), or that and '/' as '\/' (PHP json_encode) */
+  jsonEscapes: 'none' | 'non-ascii' | 'non-ascii and slash';
 }
 
 export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
@@ -82,6 +108,18 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   usersCountPath: 'offered',
   emptyResources: [],
   readLagMs: 0,
+  stringCase: 'sensitive',
+  stringAccents: 'sensitive',
+  trailingSpaces: 'significant',
+  integerWidth: 'digits',
+  decimalScale: 'refused',
+  astral: 'kept',
+  timeZone: 'UTC',
+  dateOnlyBound: 'midnight',
+  idCase: 'lower',
+  idFilterCase: 'insensitive',
+  jsonContentType: 'application/json; charset=utf-8',
+  jsonEscapes: 'none',
 } satisfies Behaviour);
 
 export function resolveBehaviour(...parts: Array<Partial<Behaviour> | undefined>): Behaviour {

@@ -13,6 +13,7 @@ import {
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
 import type { Behaviour } from './behaviour.js';
+import { astralColumn, collationKey, decimalScaleColumn, integerColumn, storeNow, throughZone } from './readings.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
 const EPOCH = '1970-01-01 00:00:00';
@@ -64,11 +65,6 @@ export class ApiError extends Error {
   }
 }
 
-/** 'YYYY-MM-DD HH:MM:SS' in UTC. */
-export function nowDateTime(d = new Date()): string {
-  return d.toISOString().slice(0, 19).replace('T', ' ');
-}
-
 function normDateTime(v: string): string {
   const s = String(v).replace('T', ' ');
   return s.length === 10 ? `${s} 00:00:00` : s;
@@ -85,16 +81,20 @@ function cmp(a: string, b: string): number {
 }
 
 /**
- * The lower-cased GUIDs of an id filter, built once per request (the filter's
- * array is one object for every record it is matched against): an id filter of
- * a thousand ids over a thousand records stays linear.
+ * The folded values of an array filter (lower-cased GUIDs; strings under the
+ * store's collation), built once per request (the filter's array is one object
+ * for every record it is matched against): an id filter of a thousand ids over
+ * a thousand records stays linear.
  */
-const lowered = new WeakMap<readonly string[], Set<string>>();
-function lowerSet(wanted: readonly string[]): Set<string> {
-  let set = lowered.get(wanted);
-  if (!set) lowered.set(wanted, (set = new Set(wanted.map((w) => w.toLowerCase()))));
+const folded = new WeakMap<readonly string[], Map<(s: string) => string, Set<string>>>();
+function foldedSet(wanted: readonly string[], key: (s: string) => string): Set<string> {
+  let byKey = folded.get(wanted);
+  if (!byKey) folded.set(wanted, (byKey = new Map()));
+  let set = byKey.get(key);
+  if (!set) byKey.set(key, (set = new Set(wanted.map(key))));
   return set;
 }
+const lowerCase = (s: string) => s.toLowerCase();
 
 /** A GUID-shaped id numbered n within a resource (the id-counter fault). */
 function numberedId(resource: string, n: number): string {
@@ -152,6 +152,19 @@ export class Engine {
 
   get behaviour(): Behaviour {
     return this.opts.behaviour;
+  }
+
+  /** How the store's collation folds a String for an array filter (undefined: exact). */
+  get collation(): ((s: string) => string) | undefined {
+    if (this.collationMemo === null) this.collationMemo = collationKey(this.opts.behaviour);
+    return this.collationMemo;
+  }
+  private collationMemo: ((s: string) => string) | undefined | null = null;
+
+  /** A GUID array filter: letter case ignored, or the id as written (idCase) compared exactly. */
+  matchGuid(value: string, wanted: readonly string[]): boolean {
+    if (this.behaviour.idFilterCase === 'insensitive') return foldedSet(wanted, lowerCase).has(value.toLowerCase());
+    return wanted.includes(this.behaviour.idCase === 'upper' ? value.toUpperCase() : value);
   }
 
   /**
@@ -241,14 +254,19 @@ export class Engine {
           const n = toNumber(value);
           return wanted.some((w) => toNumber(w) === n || w === value);
         }
-        if (kind === 'guid') return lowerSet(wanted).has(value.toLowerCase());
-        return wanted.includes(value);
+        if (kind === 'guid') return engine.matchGuid(value, wanted);
+        const key = engine.collation;
+        return key ? foldedSet(wanted, key).has(key(value)) : wanted.includes(value);
       },
       matchBoolean: (value, wanted) => toTrueFalse(value) === toTrueFalse(wanted),
       compareRange(value, bound, kind) {
         switch (kind) {
           case 'integer': case 'decimal': return toNumber(value) - toNumber(bound);
-          case 'datetime': return value ? cmp(normDateTime(value), normDateTime(bound)) : NaN;
+          case 'datetime':
+            if (!value) return NaN;
+            // a date-only bound read as the whole day: the record's day against it
+            if (bound.length === 10 && engine.behaviour.dateOnlyBound === 'whole day') return cmp(normDateTime(value).slice(0, 10), bound);
+            return cmp(normDateTime(value), normDateTime(bound));
           case 'date': return value ? cmp(String(value).slice(0, 10), String(bound).slice(0, 10)) : NaN;
           default: return cmp(value, bound);
         }
@@ -265,6 +283,7 @@ export class Engine {
       },
       nextVersion: (versions) => String(versions.reduce((m, v) => Math.max(m, toNumber(v.version) || 0), 0) + 1),
       inputString: (v) => v,
+      inputColumn: (_r, prop, v) => (prop.kind === 'decimal' && prop.decimal ? decimalScaleColumn(engine.behaviour, v, prop.decimal.scale) : v),
       afterCreate: (_r, rec) => rec,
       afterUpdate: (_r, rec) => rec,
       updateTarget: (_r, _id, current) => current,
@@ -323,6 +342,7 @@ export class Engine {
             ? (v) => p().orderVersions(r, Array.isArray(v) ? v : []).map(item)
             : (v) => (Array.isArray(v) ? v.map(item) : []);
         }
+        if (f.itemKind === 'guid' && this.behaviour.idCase === 'upper') return (v) => (Array.isArray(v) ? v.map((x) => String(x).toUpperCase()) : []);
         if (f.itemKind && f.itemKind !== 'any') return (v) => (Array.isArray(v) ? v.map((x) => String(x)) : []);
         return (v) => (Array.isArray(v) ? v.slice() : []);
       }
@@ -339,6 +359,8 @@ export class Engine {
         return (v) => v ?? '';
       default: {
         const d = defaultFor(f.kind);
+        // SQL Server writes a uniqueidentifier in upper case
+        if (f.kind === 'guid' && this.behaviour.idCase === 'upper') return (v) => (v == null ? d : String(v).toUpperCase());
         return (v) => (v == null ? d : String(v));
       }
     }
@@ -576,6 +598,29 @@ export class Engine {
       ? [`${where} must have at most ${limit.digits} digits in all, ${limit.scale} of them decimals`] : [];
   }
 
+  /** Scalar values as their columns take them, before validation (the pipeline's inputColumn: a Decimal with excess scale under Behaviour.decimalScale). */
+  private scalePolicy(r: ResourceModel, item: Rec): Rec {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
+    const out: Rec = { ...item };
+    for (const prop of r.payload) {
+      if ((prop.kind === 'decimal' || prop.kind === 'integer') && typeof item[prop.name] === 'string') out[prop.name] = this.pipeline.inputColumn(r, prop, item[prop.name]);
+    }
+    return out;
+  }
+
+  /** What a column refuses: an Integer beyond its width, a 4-byte character in a utf8mb3 String. */
+  private columnErrors(where: string, prop: PayloadPropModel, value: unknown): string[] {
+    const values = Array.isArray(value) ? value : [value];
+    const out: string[] = [];
+    for (const x of values) {
+      if (typeof x !== 'string') continue;
+      const column = prop.kind === 'integer' ? integerColumn(this.behaviour, x)
+        : prop.kind === 'string' || prop.kind === 'predefined' || (prop.kind === 'list' && !prop.references) ? astralColumn(this.behaviour, x) : undefined;
+      if (column && 'refused' in column) out.push(`${where}: ${column.refused}`);
+    }
+    return out;
+  }
+
   private checkItems(r: ResourceModel, items: Rec[], update: boolean): Rec[] {
     const errors: string[] = [];
     const toStore: Rec[] = [];
@@ -585,7 +630,8 @@ export class Engine {
         errors.push(`/data/${i} must be object`);
         return;
       }
-      const [checked, stored] = this.lengthPolicy(r, raw);
+      const scaled = this.scalePolicy(r, raw);
+      const [checked, stored] = this.lengthPolicy(r, scaled);
       let errs = check(checked).errors;
       if (update) {
         // partial items are fine for update: only the supplied properties are checked
@@ -593,7 +639,8 @@ export class Engine {
         if (typeof raw.id !== 'string') errs.push(`(root) must have required property 'id'`);
       }
       errors.push(...errs.map((e) => `/data/${i}${e.startsWith('(root)') ? e.slice(6) : e}`));
-      for (const prop of r.payload) errors.push(...this.decimalErrors(`/data/${i}/${prop.name}`, prop.decimal, raw[prop.name]));
+      for (const prop of r.payload) errors.push(...this.decimalErrors(`/data/${i}/${prop.name}`, prop.decimal, scaled[prop.name]));
+      for (const prop of r.payload) errors.push(...this.columnErrors(`/data/${i}/${prop.name}`, prop, raw[prop.name]));
       for (const prop of r.payload) {
         const v = raw[prop.name];
         if (!prop.references || prop.kind !== 'list' || !Array.isArray(v)) continue;
@@ -610,6 +657,11 @@ export class Engine {
     return toStore;
   }
 
+  /** The value a column stores (a refusal was already answered by checkItems). */
+  private stored(c: { value: string } | { refused: string }, sent: string): string {
+    return 'value' in c ? c.value : sent;
+  }
+
   /** A payload value in normalized record form. */
   private toRecordValue(r: ResourceModel, prop: PayloadPropModel, v: any): any {
     const p = this.pipeline;
@@ -624,16 +676,17 @@ export class Engine {
           return Object.fromEntries(itemNames.map((n) => [n, ref[n] ?? '']));
         });
       }
-      const strings = list.map((x) => (typeof x === 'string' ? p.inputString(x, prop.maxLength) : String(x)));
+      const strings = list.map((x) => (typeof x === 'string' ? p.inputString(this.stored(astralColumn(this.behaviour, x), x), prop.maxLength) : String(x)));
       const itemFields = recField?.itemFields;
       if (itemFields?.length === 1) return strings.map((s) => ({ [itemFields[0].name]: s }));
       return strings;
     }
     if (typeof v !== 'string') return v;
     switch (prop.kind) {
-      case 'string': case 'predefined': return p.inputString(v, prop.maxLength);
-      case 'datetime': return normDateTime(v);
-      case 'integer': return v.replace(/^(-?)0+(?=[0-9])/, '$1');
+      case 'string': case 'predefined': return p.inputString(this.stored(astralColumn(this.behaviour, v), v), prop.maxLength);
+      case 'datetime': return throughZone(this.behaviour, normDateTime(v));
+      case 'integer': return this.stored(integerColumn(this.behaviour, v.replace(/^(-?)0+(?=[0-9])/, '$1')), v);
+      case 'decimal': return prop.decimal ? decimalScaleColumn(this.behaviour, v, prop.decimal.scale) : v;
       default: return v;
     }
   }
@@ -650,7 +703,7 @@ export class Engine {
   private create(r: ResourceModel, body: Rec, stale?: StaleRead): Rec[] {
     const items = this.checkItems(r, this.dataItems(body), false);
     const s = this.st(r);
-    const now = nowDateTime();
+    const now = storeNow(this.behaviour);
     const created: Rec[] = [];
     for (const [i, item] of items.entries()) {
       let rec: Rec = {};
@@ -684,7 +737,7 @@ export class Engine {
     if (unknown.length && this.behaviour.updateUnknownId === 'not-found') {
       throw new ApiError(404, 'RECORD_NOT_FOUND', `no ${r.title.toLowerCase()} with id ${unknown.map((u) => u.id).join(', ')}`, unknown.map((u) => `/data/${items.indexOf(u)}/id not found`));
     }
-    const now = nowDateTime();
+    const now = storeNow(this.behaviour);
     const replace = this.behaviour.updateSemantics === 'replace';
     const kinds = this.fieldKinds.get(r.name)!;
     const updated: Rec[] = [];

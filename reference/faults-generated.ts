@@ -10,7 +10,7 @@
  *
  * Names are stable: `<family>:<resource>.<key|field|op>`.
  */
-import { GET_CAP, ZERO_GUID, resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
+import { DATE_PATTERN, GET_CAP, ZERO_GUID, resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { leaves } from '../src/schema/leaves.js';
 import { allItems, rangePairs } from '../src/items/index.js';
 import { globToRegExp } from '../src/items/glob.js';
@@ -32,6 +32,9 @@ export const FAMILIES = [
   'update-ignores-property', 'create-drops-property', 'update-truncates-string', 'get-form-wrong', 'write-form-wrong',
   'pages-overlap', 'page-one-too-many', 'default-get-uncapped', 'count-capped-1000', 'count-plus-one-filtered',
   'delete-first-id-only', 'delete-first-filter-only', 'auth-ignored', 'version-stale',
+  // departures from the store's own reading of a stack default (docs/stack-defaults.md)
+  'trailing-spaces-ignored', 'accents-ignored', 'date-only-whole-day', 'integer-clamped-32-bit', 'decimal-scale-rounded',
+  'ids-upper-case', 'id-filter-exact', 'createdon-local-time',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -299,6 +302,106 @@ function authFaults(r: ResourceModel): LocalFault[] {
   return out;
 }
 
+// ---------------------------------------------------------------- departures from the store's own readings
+
+const INT32_MAX = 2n ** 31n - 1n;
+
+/** A string without its combining accents (é → e). */
+const unaccented = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+
+/** The kind of the record field a filter key filters. */
+const fieldKindOf = (r: ResourceModel, f: FilterModel) => r.fields.find((x) => x.name === f.field)?.kind;
+
+/** A 'YYYY-MM-DD HH:MM:SS' wall time moved by `seconds`. */
+function shifted(wall: unknown, seconds: number): unknown {
+  const ms = Date.parse(`${String(wall).replace(' ', 'T')}Z`);
+  return Number.isNaN(ms) ? wall : new Date(ms + seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Excess decimals rounded half away from zero (where the store itself refuses them). */
+function roundScale(v: string, scale: number): string {
+  const m = /^([0-9]+)\.([0-9]+)$/.exec(v);
+  if (!m || m[2].length <= scale) return v;
+  const units = BigInt(m[1] + m[2].slice(0, scale)) + (Number(m[2][scale]) >= 5 ? 1n : 0n);
+  const text = units.toString().padStart(scale + 1, '0');
+  return scale ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
+}
+
+/**
+ * One key, property or resource departing from the reading the rest of the
+ * store takes (the default server's: exact comparison, Integer columns as wide
+ * as §8's digits, excess decimals refused, ids in lower case compared
+ * ignoring case, createdon in UTC) — what a store built on a database's
+ * defaults with one column, query or endpoint set up otherwise does.
+ */
+function readingFaults(r: ResourceModel): LocalFault[] {
+  const out: LocalFault[] = [];
+  const consistent = (subject: string) => `all.observe.consistent.${subject}#${r.name}`;
+  for (const f of r.filters.filter((x) => x.filter === 'array' && (x.valueKind === 'string' || x.valueKind === 'predefined'))) {
+    out.push(local('trailing-spaces-ignored', r, f.key, 'filters.array', `${r.name} ${f.key} ignores trailing spaces (a PAD SPACE column in an exact store)`, [`${r.name}.filters.array.${f.key}#exact`, `${r.name}.filters.count-agrees.${f.key}#exact`], {
+      condition: (site, next) => {
+        if (site.resource.name !== r.name || site.key !== f.key) return next(site);
+        const wanted = new Set((site.value as unknown[]).map((v) => String(v).replace(/ +$/, '')));
+        return (rec) => wanted.has(String(rec[site.field] ?? '').replace(/ +$/, ''));
+      },
+    }));
+  }
+  for (const f of r.filters.filter((x) => x.filter === 'array' && (x.valueKind === 'string' || x.valueKind === 'predefined'))) {
+    out.push(local('accents-ignored', r, f.key, 'filters.array', `${r.name} ${f.key} ignores accents (an accent-insensitive column in an exact store)`, [`${r.name}.filters.array.${f.key}#exact`, `${r.name}.filters.count-agrees.${f.key}#exact`], {
+      condition: (site, next) => {
+        if (site.resource.name !== r.name || site.key !== f.key) return next(site);
+        const wanted = new Set((site.value as unknown[]).map((v) => unaccented(String(v))));
+        return (rec) => wanted.has(unaccented(String(rec[site.field] ?? '')));
+      },
+    }));
+  }
+  for (const f of r.filters.filter((x) => x.filter === 'range' && x.bound === 'max' && fieldKindOf(r, x) === 'datetime')) {
+    out.push(local('date-only-whole-day', r, f.key, 'filters.range', `${r.name} ${f.key} reads a date-only bound as the whole day (every other key as its midnight)`, [`${r.name}.filters.date-only-bound.${f.key}#day`, `${r.name}.filters.count-agrees.${f.key}#day`], {
+      condition: (site, next) => {
+        const bound = String(Array.isArray(site.value) ? site.value[0] : site.value);
+        if (site.resource.name !== r.name || site.key !== f.key || !DATE_PATTERN.test(bound)) return next(site);
+        return (rec) => typeof rec[site.field] === 'string' && rec[site.field].slice(0, 10) <= bound;
+      },
+    }));
+  }
+  if (r.writable) {
+    for (const p of r.payload.filter((x) => x.kind === 'integer' && x.safeValue === undefined)) {
+      out.push(local('integer-clamped-32-bit', r, p.name, 'observe.consistent', `${r.name} ${p.name} is a 32-bit column clamping what is beyond 2147483647 (every other Integer as wide as its digits)`, [consistent('integer-width'), `${r.name}.limits.integer-11-digits#${p.name}.*`], {
+        inputColumn: (rr, prop, v, next) => (rr.name === r.name && prop.name === p.name && /^[0-9]+$/.test(v) && BigInt(v) > INT32_MAX ? INT32_MAX.toString() : next(rr, prop, v)),
+      }));
+    }
+    for (const p of r.payload.filter((x) => x.kind === 'decimal' && !!x.decimal?.scale && x.safeValue === undefined)) {
+      out.push(local('decimal-scale-rounded', r, p.name, 'observe.consistent', `${r.name} ${p.name} rounds excess decimals (every other Decimal refuses them)`, [consistent('decimal-scale')], {
+        inputColumn: (rr, prop, v, next) => (rr.name === r.name && prop.name === p.name ? roundScale(v, p.decimal!.scale) : next(rr, prop, v)),
+      }));
+    }
+    if (r.audit) {
+      out.push(local('createdon-local-time', r, 'createdon', 'observe.consistent', `${r.name} writes createdon in UTC+01:00 (every other resource in UTC)`, [consistent('createdon-zone')], {
+        afterCreate: (rr, rec, item, next) => {
+          const o = next(rr, rec, item);
+          if (rr.name === r.name) o.createdon = shifted(o.createdon, 3600);
+          return o;
+        },
+      }));
+    }
+  }
+  if (!r.single) {
+    const upper = (rr: ResourceModel, o: Rec) => (rr.name === r.name && typeof o.id === 'string' ? { ...o, id: o.id.toUpperCase() } : o);
+    out.push(local('ids-upper-case', r, 'id', 'observe.consistent', `${r.name} writes its ids in upper case (every other resource in lower case)`, [consistent('id-case')], {
+      renderGet: (rr, rec, next) => upper(rr, next(rr, rec)),
+      renderWrite: (rr, rec, next) => upper(rr, next(rr, rec)),
+    }));
+    out.push(local('id-filter-exact', r, 'id', 'observe.consistent', `${r.name} id filter compares ids exactly: an id in upper case finds nothing (every other resource ignores case)`, [consistent('id-case')], {
+      condition: (site, next) => {
+        if (site.resource.name !== r.name || site.key !== 'id') return next(site);
+        const wanted = new Set((site.value as unknown[]).map(String));
+        return (rec) => wanted.has(String(rec.id));
+      },
+    }));
+  }
+  return out;
+}
+
 /** The families that only show on more than 1000 records of their resource. */
 const OVER_1000: ReadonlySet<Family> = new Set(['default-get-uncapped', 'count-capped-1000']);
 
@@ -323,6 +426,7 @@ export function localFaults(): readonly LocalFault[] {
   for (const r of WRITABLE()) all.push(...propertyFaults(r));
   for (const r of resources()) all.push(...formFaults(r));
   for (const r of resources()) all.push(...(r.single ? [] : resourceFaults(r)), ...authFaults(r));
+  for (const r of LIST()) all.push(...readingFaults(r));
   const rank = (f: LocalFault) => FAMILIES.indexOf(f.family);
   cache = all.sort((a, b) => rank(a) - rank(b));
   return cache;

@@ -6,7 +6,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RuleId } from '../src/rules.js';
-import type { ResourceModel, ScalarKind } from '../src/schema/model.js';
+import type { PayloadPropModel, ResourceModel, ScalarKind } from '../src/schema/model.js';
 
 /** A record in normalized form (every scalar a string; see README "Data representation"). */
 export type Rec = Record<string, any>;
@@ -95,6 +95,8 @@ export interface Pipeline {
   nextVersion(versions: Rec[]): string;
   /** a String payload value as stored (after the length check) */
   inputString(value: string, maxLength: number | undefined): string;
+  /** a scalar payload value as its column takes it, before validation (the store's readings: Behaviour.decimalScale …) */
+  inputColumn(r: ResourceModel, prop: PayloadPropModel, value: string): string;
   /** a record just built by create, before it is stored */
   afterCreate(r: ResourceModel, rec: Rec, item: Rec): Rec;
   /** a record just changed by update, before it is stored */

@@ -15,6 +15,7 @@ import { getFault, type Fault } from './faults.js';
 import type { Rec, StaleRead } from './pipeline.js';
 import type { ResourceModel, SchemaModel } from '../src/schema/model.js';
 import { getVariant } from './variants.js';
+import { jsonText } from './readings.js';
 
 export type { Behaviour, TransportFaults } from './behaviour.js';
 
@@ -334,7 +335,7 @@ async function hostileGet(ctx: ServerContext, route: Route | undefined, res: Ser
 /** The answer as the switches bend it after processing: the key echoed, lying ids, a foreign record. */
 function bentAnswer(ctx: ServerContext, route: Route | undefined, raw: string, out: { status: number; body: unknown; headers?: Record<string, string> }): { body: string; headers: Record<string, string> | undefined } {
   const { transport, engine } = ctx;
-  let body = typeof out.body === 'string' ? out.body : JSON.stringify(out.body);
+  let body = typeof out.body === 'string' ? out.body : jsonText(engine.behaviour, JSON.stringify(out.body));
   let headers = out.headers;
   if (transport.echoKey) ({ body, headers } = echoKey(raw, out.status, body, headers));
   const held = route ? ctx.before.records[route.resource.name] ?? [] : [];
@@ -375,7 +376,7 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
   }
   const bent = bentAnswer(ctx, route, raw, out);
   const body = truncate < transport.truncateRate ? bent.body.slice(0, Math.floor(bent.body.length / 2)) : bent.body;
-  send(ctx, res, out.status, out.contentType, body, bent.headers);
+  send(ctx, res, out.status, out.contentType === 'application/json' ? engine.behaviour.jsonContentType : out.contentType, body, bent.headers);
 }
 
 /** The slow-writes switch: this write takes slowWriteMinMs..slowWriteMaxMs (uniform, seeded) before it is carried out. */
@@ -421,11 +422,12 @@ async function streamHuge(ctx: ServerContext, res: ServerResponse, mb: number): 
   if (!res.destroyed) res.end('{}]');
 }
 
+/** `type`: a media type (sent with charset=utf-8), or a whole content-type header with its parameters (Behaviour.jsonContentType). */
 function send(ctx: ServerContext, res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
   bump(ctx.stats.byStatus, String(status));
   if (res.destroyed) return;
   const buf = Buffer.from(body, 'utf8');
-  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'content-length': String(buf.length), ...headers });
+  res.writeHead(status, { 'content-type': type.includes(';') ? type : `${type}; charset=utf-8`, 'content-length': String(buf.length), ...headers });
   res.end(buf);
 }
 

@@ -24,6 +24,11 @@ export interface Between { between: [number, number] }
 
 const v = (name: string, description: string, behaviour: Partial<Behaviour>, notJudged?: string): Variant => ({ name, description, behaviour, ...(notJudged ? { notJudged } : {}) });
 
+/** MySQL's utf8mb3_general_ci (PAD SPACE): case, accents and trailing spaces ignored. */
+const MYSQL_GENERAL_CI: Partial<Behaviour> = { stringCase: 'insensitive', stringAccents: 'insensitive', trailingSpaces: 'ignored' };
+/** PHP's defaults: default_mimetype text/html (default_charset UTF-8), json_encode without flags. */
+const PHP_JSON: Partial<Behaviour> = { jsonContentType: 'text/html; charset=UTF-8', jsonEscapes: 'non-ascii and slash' };
+
 export const VARIANTS: readonly Variant[] = [
   v('first-page-zero', 'pages are numbered from 0', { firstPageNumber: 0 }),
   v('page-size-25', 'the default page size is 25', { defaultPageSize: 25 }),
@@ -50,6 +55,31 @@ export const VARIANTS: readonly Variant[] = [
   v('no-orders', 'a new store: no orders yet (what needs an order is not judged, and the verdict says so)', { emptyResources: ['order'] }, 'no order record'),
   v('replica-lag', 'get and count read a replica 120 ms behind the writes', { readLagMs: 120 }),
   v('pages-title-only', 'the page title filter is only accepted under the key title', { pagesTitleFilterKey: 'title' }),
+  // ---- stores built the way common stacks build them (docs/stack-defaults.md), each reading of a stack default at once
+  v('mysql-php-store', 'a PHP store on MySQL 5.7 with utf8 (utf8mb3_general_ci) in strict mode: filters ignore case, accents and trailing spaces; INT(11) columns refuse what is beyond 32 bits; excess decimals rounded; 4-byte characters refused; createdon in the server\'s local time (Europe/Paris); JSON sent as text/html with \\u escapes and \\/', {
+    ...MYSQL_GENERAL_CI, integerWidth: '32-bit refused', decimalScale: 'rounded', astral: 'refused', timeZone: 'Europe/Paris', ...PHP_JSON,
+  }),
+  v('sqlserver-dotnet-store', 'a .NET store on SQL Server (SQL_Latin1_General_CP1_CI_AS): filters ignore case and trailing spaces, not accents; int columns refuse what is beyond 32 bits; excess decimals truncated (SqlClient before 2.0); ids written in upper case; JSON with non-ASCII as \\uXXXX (System.Text.Json)', {
+    stringCase: 'insensitive', trailingSpaces: 'ignored', integerWidth: '32-bit refused', decimalScale: 'truncated', idCase: 'upper', jsonEscapes: 'non-ascii',
+  }),
+  // ---- the same readings one at a time
+  v('collation-ci', 'String filters ignore letter case (a *_ci collation that keeps accents and trailing spaces)', { stringCase: 'insensitive' }),
+  v('collation-ai', 'String filters ignore accents, not letter case (a *_CS_AI collation)', { stringAccents: 'insensitive' }),
+  v('pad-space', 'String filters ignore trailing spaces (a PAD SPACE binary collation: utf8mb4_bin)', { trailingSpaces: 'ignored' }),
+  v('int32-clamped', 'INT(11) columns clamp what is beyond 32 bits to 2147483647 (MySQL without strict mode)', { integerWidth: '32-bit clamped' }),
+  v('int32-refused', 'INT(11) columns refuse what is beyond 32 bits (MySQL strict mode, SQL Server, PostgreSQL)', { integerWidth: '32-bit refused' }),
+  v('decimal-scale-rounded', 'a Decimal with one decimal too many is rounded half away from zero (MySQL, SQL Server, PostgreSQL)', { decimalScale: 'rounded' }),
+  v('decimal-scale-truncated', 'a Decimal with one decimal too many is truncated (SqlClient before 2.0)', { decimalScale: 'truncated' }),
+  v('astral-refused', 'a String holding a 4-byte character is refused (MySQL utf8mb3, strict mode)', { astral: 'refused' }),
+  v('astral-replaced', "each 4-byte character of a String is stored as '?' (utf8mb3 reached through a character set conversion)", { astral: 'replaced' }),
+  v('createdon-local-time', "createdon is written in the server's local time (Europe/Paris), and request DateTimes are taken through that zone (a time in a DST gap moves forward)", { timeZone: 'Europe/Paris' }),
+  v('date-only-whole-day', 'a date-only bound of a DateTime range filter stands for the whole day', { dateOnlyBound: 'whole day' }),
+  v('ids-upper-case', "GUIDs are written in upper case (SQL Server's uniqueidentifier)", { idCase: 'upper' }),
+  v('id-filter-exact', 'the id filter compares ids exactly (ids written in lower case in a text column under a binary collation)', { idFilterCase: 'sensitive', idCase: 'lower' }),
+  v('json-text-html', "JSON answers are sent as text/html; charset=UTF-8, non-ASCII as \\uXXXX and '/' as '\\/' (PHP's defaults)", PHP_JSON),
+  v('postgres-node-store', 'a Node store on PostgreSQL: exact string comparison, integer columns refuse what is beyond 32 bits, excess decimals rounded, ids in a text column (the id filter compares them exactly), a date-only bound read as the whole day (DATE(createdon))', {
+    integerWidth: '32-bit refused', decimalScale: 'rounded', idFilterCase: 'sensitive', dateOnlyBound: 'whole day',
+  }),
 ];
 
 /** What storecheck should observe against a server with this behaviour. */
@@ -73,7 +103,28 @@ export function observationsFor(b: Behaviour): Observations {
     'filters.unknownKey': b.unknownFilterKey,
     'consistency.readAfterWriteMs': b.readLagMs > 0 ? { between: [b.readLagMs / 2, optionDefault('visibility-timeout-ms') as number] } : 0,
     'users.countPath': b.usersCountPath === 'offered' ? `${resource('user').prefix}/count` : false,
+    'collation.case': b.stringCase,
+    'collation.accents': b.stringAccents,
+    'collation.trailingSpaces': b.trailingSpaces,
+    'limits.integerWidth': b.integerWidth,
+    'limits.decimalScale': b.decimalScale,
+    'text.astral': b.astral,
+    'time.createdonOffsetMinutes': offsetNow(b.timeZone),
+    'filters.dateOnlyBound': b.dateOnlyBound,
+    'ids.letterCase': b.idCase,
+    'filters.idCase': b.idFilterCase,
+    'http.contentType': b.jsonContentType,
+    'http.jsonEscapes': b.jsonEscapes,
   };
+}
+
+/** The offset from UTC of a zone's wall clock now, in minutes (what time.createdonOffsetMinutes should say). */
+function offsetNow(zone: string): number {
+  if (zone === 'UTC') return 0;
+  const f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const now = Math.floor(Date.now() / 1000) * 1000;
+  const p = Object.fromEntries(f.formatToParts(now).map((x) => [x.type, x.value]));
+  return (Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - now) / 60000;
 }
 
 /** The default server's observations. */

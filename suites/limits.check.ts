@@ -3,12 +3,16 @@
  * read back intact, in the create answer and in get:
  * - strings of exactly 255 characters (run tag included), ASCII and multi-byte;
  * - page content of exactly 65535 characters;
- * - integers of 11 digits (99999999999);
+ * - integers at their largest under the width of the target's Integer columns
+ *   (observation limits.integerWidth: 11 digits, 99999999999, or the 32-bit
+ *   column INT(11) usually is, 2147483647);
  * - decimals at their largest under the reading of "8 digits, 2 decimals" the
  *   target takes (observation limits.decimalDigits: 99999999.99 or 999999.99;
  *   product weight 99.99 or 0.99);
  * - and the minimum of each: 1-character strings, 0, 0.00;
- * - text with accents, astral emoji, quotes, backslashes and <>&.
+ * - text with accents, astral emoji, quotes, backslashes and <>&, the emoji
+ *   judged under the observed text.astral (kept; stored as '?'; or refused:
+ *   then the text goes without them, and a create holding them must be refused).
  *
  * Each check sends one create whose items hold its rule's properties at the
  * limit and every other property at its minimum (generators' boundaryPayloads),
@@ -18,7 +22,7 @@
  */
 import {
   TEXT_MAX_LENGTH, maxLengthOf,
-  check, checksOf, LIMIT_PROPS, resources, codePointLength, type CheckContext, type Rec, type Exchange,
+  check, checksOf, LIMIT_PROPS, resources, codePointLength, astralUnder, hasAstral, type CheckContext, type Rec, type Exchange,
   type LimitRule, type PayloadPropModel, type ResourceModel, type SuiteDeclaration,
 } from '../src/check/index.js';
 import { boundaryPayloads, retoken, type Payload } from '../generators/index.js';
@@ -53,6 +57,8 @@ interface Limit {
   props: (r: ResourceModel) => PayloadPropModel[];
   /** create items: the rule's properties at the limit (and at the minimum), the rest at the minimum */
   items: (r: ResourceModel, ctx: CheckContext, props: PayloadPropModel[]) => Payload[];
+  /** what the target stores for an item (default: the item itself), under a reading the target was observed to take */
+  stored?: (ctx: CheckContext, item: Payload) => Payload;
   /** what the values are, for messages */
   what: string;
   section: string;
@@ -68,8 +74,21 @@ function boundaryItems(r: ResourceModel, ctx: CheckContext, props: PayloadPropMo
   return items.map((x, i) => retoken(r.name, x, tag, tokenFor(ctx, 'c', i)));
 }
 
-/** The payload context of the limit values: the run tag and how the target counts decimal digits. */
-const boundaryContext = (ctx: CheckContext) => ({ tag: ctx.config.runTag, decimalReading: ctx.observed('limits.decimalDigits') });
+/** The payload context of the limit values: the run tag, how the target counts decimal digits and how wide its Integer columns are. */
+const boundaryContext = (ctx: CheckContext) => ({ tag: ctx.config.runTag, decimalReading: ctx.observed('limits.decimalDigits'), integerWidth: ctx.observed('limits.integerWidth') });
+
+/** Every String of a payload as a column of the observed text.astral stores it ('refused' leaves it: a write holding it is judged apart). */
+function underAstral(ctx: CheckContext, item: Payload): Payload {
+  const reading = ctx.observed('text.astral');
+  const stored = (s: string) => {
+    const v = astralUnder(reading, s);
+    return v === 'refused' ? s : v;
+  };
+  return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, typeof v === 'string' ? stored(v) : v.map(stored)]));
+}
+
+/** The text-encoding sample without its 4-byte characters (what a store refusing them must still keep intact). */
+const withoutAstral = (s: string) => Array.from(s).filter((ch) => !hasAstral(ch)).join('').replace(/ {2,}/g, ' ').trim();
 
 const LIMITS: Limit[] = [
   {
@@ -90,7 +109,7 @@ const LIMITS: Limit[] = [
     rule: 'limits.integer-11-digits',
     props: LIMIT_PROPS['limits.integer-11-digits'],
     items: (r, ctx, props) => boundaryItems(r, ctx, props, { multibyte: false, minimum: true }),
-    what: 'integers of 11 digits (99999999999) and 0',
+    what: 'integers at their largest under the observed width of Integer columns (limits.integerWidth) and 0',
     section: '§8 Limits: Integer at most 11 digits',
   },
   {
@@ -107,15 +126,18 @@ const LIMITS: Limit[] = [
       const tag = ctx.config.runTag;
       const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
       const item: Payload = { ...retoken(r.name, min, tag, tokenFor(ctx, 'c', 0)) };
+      // a store refusing 4-byte characters (text.astral) gets the text without them (and a create with them, apart)
+      const text = (s: string) => (ctx.observed('text.astral') === 'refused' ? withoutAstral(s) : s);
       for (const p of props) {
         const max = maxLengthOf(p);
-        if (p.kind === 'list') item[p.name] = ENCODING_TAGS.map((t) => cut(t, max));
-        else item[p.name] = cut(p.unique ? `${item[p.name]} ${ENCODING_SAMPLE}` : ENCODING_SAMPLE, max);
+        if (p.kind === 'list') item[p.name] = ENCODING_TAGS.map((t) => cut(text(t), max));
+        else item[p.name] = cut(p.unique ? `${item[p.name]} ${text(ENCODING_SAMPLE)}` : text(ENCODING_SAMPLE), max);
       }
       return [item];
     },
+    stored: underAstral,
     what: 'text with accents, emoji, quotes, backslashes and <>&',
-    section: '§2 Conventions: String values',
+    section: '§2 Conventions: String values (4-byte characters as observed: text.astral)',
   },
 ];
 
@@ -131,7 +153,8 @@ function lengths(r: ResourceModel, ms: Mismatch[]): string {
  * Judge each property's item on the records of one write: `${prop}.${op}`
  * fails when any item of the write shows the property changed.
  */
-async function judgeProps(ctx: CheckContext, r: ResourceModel, limit: Limit, props: PayloadPropModel[], op: Op, items: Payload[], records: Array<Rec | undefined>, form: 'get' | 'write', where: string, evidence: Exchange[]): Promise<void> {
+async function judgeProps(ctx: CheckContext, r: ResourceModel, limit: Limit, props: PayloadPropModel[], op: Op, sent: Payload[], records: Array<Rec | undefined>, form: 'get' | 'write', where: string, evidence: Exchange[]): Promise<void> {
+  const items = limit.stored ? sent.map((x) => limit.stored!(ctx, x)) : sent;
   for (const p of props) {
     await ctx.item(`${p.name}.${op}`, (it) => {
       items.forEach((item, i) => {
@@ -152,6 +175,40 @@ async function judgeProps(ctx: CheckContext, r: ResourceModel, limit: Limit, pro
 }
 
 type Op = 'create' | 'update';
+
+/**
+ * A store observed refusing 4-byte characters (text.astral 'refused': MySQL's
+ * utf8mb3 in strict mode) refuses them in every String: one create holding
+ * the emoji sample in each of the rule's properties must be refused; when it
+ * is taken, each property that kept them (or changed them) departs from the
+ * store's own reading.
+ */
+async function astralRefused(ctx: CheckContext, r: ResourceModel, limit: Limit, props: PayloadPropModel[]): Promise<void> {
+  const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
+  const item: Payload = { ...retoken(r.name, min, ctx.config.runTag, tokenFor(ctx, 'c', 30)) };
+  for (const p of props) {
+    const max = maxLengthOf(p);
+    if (p.kind === 'list') item[p.name] = ENCODING_TAGS.map((t) => cut(t, max));
+    else item[p.name] = cut(p.unique ? `${item[p.name]} ${ENCODING_SAMPLE}` : ENCODING_SAMPLE, max);
+  }
+  const res = await ctx.scope.createRaw(r, [item]);
+  if (!res.ok) return;
+  const created = matchResponse(r, [item], res.value!);
+  const got = await getByIds(ctx, r, created.map((x) => String(x?.id)), 'get by the created id');
+  const rec = got.byId.get(String(created[0]?.id).toLowerCase());
+  for (const p of props) {
+    await ctx.item(`${p.name}.create`, (it) => {
+      const ms = payloadMismatches(r, item, rec, 'get', { only: (q) => q.name === p.name });
+      it.fail({
+        message: `a create holding 4-byte characters (emoji) in ${p.name} was taken, though this store refuses them (observation text.astral: refused); ${p.name} was ${ms.length ? `stored otherwise: ${mismatchesText(ms)}` : 'stored with them'}`,
+        why: `${limit.section}: the store's own reading of 4-byte characters holds for every String property`,
+        expected: 'the create refused, as every other create holding a 4-byte character',
+        actual: rec?.[p.recordField ?? p.name],
+        evidence: [res.exchange, got.exchange],
+      });
+    });
+  }
+}
 
 /**
  * A write holding every property at the limit was refused: which property is
@@ -178,6 +235,7 @@ for (const r of WRITABLE) {
     check(def, async (ctx) => {
       const tag = ctx.config.runTag;
       const items = limit.items(r, ctx, props);
+      if (limit.rule === 'limits.text-encoding' && ctx.observed('text.astral') === 'refused') await astralRefused(ctx, r, limit, props);
       // the records updated at the limit: created at the minimum beside the limit items
       const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
       const bases = items.filter((_, i) => i < 2).map((_, i) => retoken(r.name, min, tag, tokenFor(ctx, 'c', 8 + i)));
@@ -225,7 +283,9 @@ for (const r of WRITABLE) {
       const answered = baseIds.map((id) => up.value!.find((x) => String(x?.id).toLowerCase() === id.toLowerCase()));
       const sent = changes.map(({ id: _id, ...rest }) => rest as Payload);
       await judgeProps(ctx, r, limit, props, 'update', sent, answered, 'write', 'update answer', [up.exchange]);
-      const applied = (m: Map<string, Rec>) => baseIds.every((id, i) => payloadMismatches(r, sent[i], m.get(id.toLowerCase()), 'get', { only: (q) => props.includes(q) }).length === 0);
+      // read until the update shows, as the target stores it (4-byte characters as '?' where it replaces them)
+      const shown = sent.map((x) => (limit.stored ? limit.stored(ctx, x) : x));
+      const applied = (m: Map<string, Rec>) => baseIds.every((id, i) => payloadMismatches(r, shown[i], m.get(id.toLowerCase()), 'get', { only: (q) => props.includes(q) }).length === 0);
       const after = await getByIds(ctx, r, baseIds, 'get by id after the update at the limit', applied);
       await judgeProps(ctx, r, limit, props, 'update', sent, baseIds.map((id) => after.byId.get(id.toLowerCase())), 'get', `get of ${r.title} by id after the update`, [up.exchange, after.exchange]);
     });

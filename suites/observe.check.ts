@@ -13,6 +13,8 @@
  *   all.observe.consistent.error-shape #all   a wrong key (get, count, store get), a missing key and
  *                      an unknown path are answered in one error shape family
  *   all.observe.consistent.auth-status #<resource>  wrong and missing keys get the observed statuses
+ *   all.observe.consistent.id-case, createdon-zone, integer-width, decimal-scale: the readings of stack
+ *                      defaults applied everywhere (suites/support/readings.ts)
  */
 import {
   GET_CAP,
@@ -20,6 +22,10 @@ import {
   type CheckContext, type Fixture, type ItemContext, type Rec, type Exchange, type ResourceModel, type OrderName, type SuiteDeclaration,
 } from '../src/check/index.js';
 import { createCopies } from './support/copies.js';
+import {
+  createdonOffset, decimalScales, idsReading, idsShown, integerWidths, judgeAgainstStore, judgeCreatedonZone, judgeIdCase, judgeProps,
+  propsReading, storeReading,
+} from './support/readings.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
 export const REGISTERS: SuiteDeclaration = { rules: ['observe.consistent'] };
@@ -172,3 +178,15 @@ check(CHECKS.get('auth-status')!, async (ctx) => {
     }
   })));
 });
+
+// ---- the readings of stack defaults (docs/stack-defaults.md): one item per resource, judged in suites/support/readings.ts
+const byName = new Map(resources().map((r) => [r.name, r]));
+const placesOf = (subject: string) => CHECKS.get(subject)!.items.map((i) => byName.get(i.case)!);
+check(CHECKS.get('id-case')!, (ctx) => judgeAgainstStore(ctx, placesOf('id-case'), async (it, r) => idsShown(it, r, await defaultPage(it, r)),
+  (shown) => idsReading(shown, { letterCase: observed('ids.letterCase'), filter: observed('filters.idCase') }), judgeIdCase));
+check(CHECKS.get('createdon-zone')!, (ctx) => judgeAgainstStore(ctx, placesOf('createdon-zone'), createdonOffset,
+  (shown) => storeReading(shown, observed('time.createdonOffsetMinutes')), judgeCreatedonZone));
+check(CHECKS.get('integer-width')!, (ctx) => judgeAgainstStore(ctx, placesOf('integer-width'), integerWidths,
+  propsReading(observed('limits.integerWidth')), judgeProps('Integer width', 'limits.integerWidth')));
+check(CHECKS.get('decimal-scale')!, (ctx) => judgeAgainstStore(ctx, placesOf('decimal-scale'), decimalScales,
+  propsReading(observed('limits.decimalScale')), judgeProps('Decimal scale', 'limits.decimalScale')));

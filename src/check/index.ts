@@ -43,6 +43,13 @@ export {
   codePointLength, compareScalar, decimalToScaled, describeValue, formatDate, formatDateTime,
   normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime, sameStoredValue, scaledToDecimal,
 } from '../values/index.js';
+// ---------------------------------------------------------------- values under a reading the target was observed to take (docs/stack-defaults.md)
+export {
+  EXACT_COLLATION, sameUnderCollation, describeCollation, flipAsciiCase, changeAccent, padRight, modelledText, looseText,
+  INT32_MAX, integerUnder, largestIntegerUnder, decimalUnderScale, hasAstral, astralUnder, compareWithDateOnlyBound,
+  utcOffsetMinutes, describeOffset, letterCaseOf,
+  type Collation, type IntegerWidth, type DecimalScaleReading, type AstralReading, type DateOnlyBoundReading,
+} from '../values/index.js';
 
 // ---------------------------------------------------------------- records: fixtures, scopes, pages, visibility
 export { fixture, type Fixture, type FixtureContext } from './fixture.js';

@@ -2,7 +2,8 @@
  * Filter items (§4 Filter naming, Filters per resource), for every list
  * resource and every filter key of its model:
  *   <r>.filters.id                  #one #several #absent
- *   <r>.filters.array.<key>         #one #several #absent (#exact for text and predefined keys: letter case counts)
+ *   <r>.filters.array.<key>         #one #several #absent (#exact for text and predefined keys: equal under the
+ *                                   store's observed collation — letter case, accents, trailing spaces)
  *   <r>.filters.range.<key>         #bound (a value between records) #equal (a bound equal to a record's value,
  *                                   judged under the observed inclusivity)
  *   <r>.filters.range.<field>       #both (_min and _max of one field together)
@@ -19,7 +20,7 @@ const ARRAY_CASES: Array<[string, string]> = [
   ['several', 'several values: the records whose field equals any of them'],
   ['absent', 'a value no record holds: no record'],
 ];
-const EXACT: [string, string] = ['exact', 'a value differing from a record’s only in letter case: not that record (exact match)'];
+const EXACT: [string, string] = ['exact', 'values differing from records’ only in letter case, an accent or a trailing space: those records or not, as the store’s observed collation says (collation.*)'];
 const ID_CASES: Array<[string, string]> = [
   ['one', 'one id: that record'],
   ['several', 'several ids: exactly those records'],

@@ -11,7 +11,8 @@
  *   <r>.pagination.cap-1000             #default-get #page-size-over-cap
  *   <r>.auth.<rule>                     #get #count (#create #update #delete for invalid-key-no-change)
  *   store.store.<rule>                  #get
- *   all.observe.consistent.<behaviour>  #<resource>
+ *   all.observe.consistent.<behaviour>  #<resource>  (the readings of stack defaults among them: id-case,
+ *                                       createdon-zone, integer-width, decimal-scale)
  */
 import { resources, type FieldModel, type ResourceModel, type ScalarKind } from '../schema/model.js';
 import { leaves } from '../schema/leaves.js';
@@ -114,5 +115,15 @@ export function observeChecks(): CheckDraft[] {
     { ...base, subject: 'order', title: 'records come in the observed order on every resource', cases: perResource('the observed order') },
     { ...base, subject: 'error-shape', title: 'errors have one shape: wrong key, missing key, unknown path', caseResource: () => '*', cases: [['all', 'a wrong key, a missing key and an unknown path are answered in one error shape']] },
     { ...base, subject: 'auth-status', title: 'a wrong key and a missing key get the observed status everywhere', cases: perResource('the observed wrong-key and missing-key statuses') },
+    // the readings of stack defaults (docs/stack-defaults.md): the store's own reading, applied everywhere
+    { ...base, subject: 'id-case', title: 'ids are written in the observed letter case, and the id filter takes an id in the other case as observed, on every resource', cases: perResource('ids in the observed letter case (ids.letterCase), the id filter as observed (filters.idCase)') },
+    { ...base, subject: 'createdon-zone', writes: true, title: 'createdon is written at the observed offset from UTC on every writable resource', cases: writable((r) => r.audit, 'createdon of a record just created at the observed offset (time.createdonOffsetMinutes)') },
+    { ...base, subject: 'integer-width', writes: true, title: 'every Integer property is as wide as observed: beyond a 32-bit column, refused or clamped alike', cases: writable((r) => r.payload.some((p) => p.kind === 'integer' && p.safeValue === undefined), 'its Integer properties beyond 32 bits, as observed (limits.integerWidth)') },
+    { ...base, subject: 'decimal-scale', writes: true, title: 'every Decimal property takes one decimal too many as observed: refused, rounded or truncated alike', cases: writable((r) => r.payload.some((p) => p.kind === 'decimal' && !!p.decimal?.scale && p.safeValue === undefined), 'its Decimal properties with one decimal too many, as observed (limits.decimalScale)') },
   ];
+}
+
+/** One case per writable resource the predicate keeps. */
+function writable(keep: (r: ResourceModel) => boolean, what: string): Array<[string, string]> {
+  return resources().filter((r) => r.writable && !r.single && keep(r)).map((r) => [r.name, `${what} on ${r.name}`]);
 }

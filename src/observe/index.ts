@@ -18,17 +18,22 @@ import type { RunConfig } from '../config.js';
 import type { Observation } from '../report/types.js';
 import { authProbe } from './auth.js';
 import { batchLimitProbe } from './batch-limit.js';
+import { collationProbe } from './collation.js';
+import { decimalScaleProbe, integerWidthProbe } from './columns.js';
 import { consistencyProbe } from './consistency.js';
+import { dateOnlyBoundProbe } from './date-only.js';
 import { decimalDigitsProbe } from './decimal-digits.js';
 import { combinationProbe, rangeProbe } from './filters.js';
 import { firstPageProbe } from './first-page.js';
 import { headerKeyProbe } from './header-key.js';
+import { idsProbe } from './ids.js';
 import { notOfferedProbe } from './not-offered.js';
 import { orderProbe } from './order.js';
 import { overlongProbe } from './overlong.js';
 import { bigSetProbe, pageSizeProbe } from './page-size.js';
 import { pagesTitleProbe } from './pages.js';
 import { Shared } from './shared.js';
+import { storedTextProbe } from './stored-text.js';
 import { ProbeError, evidence, type Probe, type ProbeContext } from './types.js';
 import { unknownFilterProbe } from './unknown-filter.js';
 import { unknownIdProbe } from './unknown-id.js';
@@ -58,6 +63,12 @@ export const PROBES: readonly Probe[] = [
   batchLimitProbe,
   unknownIdProbe,
   notOfferedProbe,
+  collationProbe,
+  dateOnlyBoundProbe,
+  idsProbe,
+  integerWidthProbe,
+  decimalScaleProbe,
+  storedTextProbe,
   bigSetProbe,
 ];
 

@@ -27,6 +27,9 @@ export interface ObservationSpec<T> {
 }
 
 import { GET_CAP, type DecimalReading } from '../schema/model.js';
+import type {
+  AccentReading, AstralReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
+} from '../values/readings.js';
 
 const o = <T>(spec: ObservationSpec<T>): ObservationSpec<T> => spec;
 
@@ -137,6 +140,62 @@ export const OBSERVATIONS = {
   'update.unknownId': o<string | null>({
     describe: 'what an update naming an id that does not exist gets',
     section: '§4 Create and update payloads; §7 Errors',
+    fallback: null,
+  }),
+  // ---- readings of stack defaults (docs/stack-defaults.md: which stacks choose each, how it is probed and judged)
+  'collation.case': o<CaseReading | null>({
+    describe: "whether a String array filter ignores letter case ('insensitive': a *_ci collation of MySQL or SQL Server; 'sensitive': binary, PostgreSQL's default)",
+    section: '§4 Filter naming: "equals" under the store\'s collation (not shown)',
+    fallback: null,
+  }),
+  'collation.accents': o<AccentReading | null>({
+    describe: "whether a String array filter ignores accents ('insensitive': MySQL's utf8mb4_0900_ai_ci and *_general_ci)",
+    section: '§4 Filter naming: "equals" under the store\'s collation (not shown)',
+    fallback: null,
+  }),
+  'collation.trailingSpaces': o<TrailingSpaceReading | null>({
+    describe: "whether a String array filter ignores trailing spaces ('ignored': PAD SPACE collations, SQL Server by SQL-92)",
+    section: '§4 Filter naming: "equals" under the store\'s collation (not shown)',
+    fallback: null,
+  }),
+  'limits.integerWidth': o<IntegerWidth>({
+    describe: "how wide an Integer column is: 'digits' (as many digits as §8 says), or the 32-bit column INT(11) usually is, refusing or clamping a value beyond 2147483647",
+    section: '§8 Limits: Integer at most 11 digits',
+    fallback: 'digits',
+  }),
+  'limits.decimalScale': o<DecimalScaleReading | null>({
+    describe: 'what a Decimal with more decimals than its scale gets: refused, rounded (half away from zero) or truncated',
+    section: '§8 Limits: Decimal (8 digits, 2 decimals)',
+    fallback: null,
+  }),
+  'text.astral': o<AstralReading>({
+    describe: "what a String holding a 4-byte character (an emoji) gets: kept, refused (MySQL utf8mb3, strict), or each such character stored as '?'",
+    section: '§2 Conventions: String (the character set is not shown)',
+    fallback: 'kept',
+  }),
+  'time.createdonOffsetMinutes': o<number | null>({
+    describe: "the offset from UTC, in minutes, of the createdon a store writes (0: UTC; else the store's local time)",
+    section: '§2 Conventions: DateTime (the time zone is not shown)',
+    fallback: null,
+  }),
+  'filters.dateOnlyBound': o<DateOnlyBoundReading | null>({
+    describe: "what a date-only bound ('YYYY-MM-DD') of a DateTime range filter means: that day's midnight, or the whole day",
+    section: '§2 Conventions; §4 Filter naming',
+    fallback: null,
+  }),
+  'ids.letterCase': o<IdLetterCase | null>({
+    describe: "the letter case GUIDs are written in: 'lower' (RFC 4122, .NET, PostgreSQL) or 'upper' (SQL Server's uniqueidentifier)",
+    section: '§2 Conventions: GUID',
+    fallback: null,
+  }),
+  'filters.idCase': o<'insensitive' | 'sensitive'>({
+    describe: "whether the id filter matches a GUID written in the other letter case ('insensitive': a uuid or uniqueidentifier column, RFC 4122)",
+    section: '§4 Filters per resource: id GUID[]',
+    fallback: 'insensitive',
+  }),
+  'http.jsonEscapes': o<'none' | 'non-ascii' | 'slash' | 'non-ascii and slash' | null>({
+    describe: "what a JSON answer escapes beyond what JSON requires: non-ASCII as \\uXXXX (System.Text.Json, PHP json_encode), '/' as '\\/' (PHP)",
+    section: '§4 Common rules',
     fallback: null,
   }),
   'operation.notOffered': o<number | null>({

@@ -6,3 +6,10 @@ export {
   type CompareKind, type Ordering,
 } from './normalize.js';
 export { sameStoredValue, describeValue } from './same.js';
+export {
+  EXACT_COLLATION, sameUnderCollation, looseText, modelledChar, modelledText, describeCollation, flipAsciiCase, changeAccent, padRight,
+  INT32_MAX, INT32_MIN, largestIntegerUnder, largestIntegerOfEveryWidth, integerUnder, decimalUnderScale,
+  ASTRAL, hasAstral, astralUnder, compareWithDateOnlyBound, utcOffsetMinutes, describeOffset, clearOfDstGaps, DST_WINDOW_END, letterCaseOf,
+  type Collation, type CaseReading, type AccentReading, type TrailingSpaceReading, type IntegerWidth, type DecimalScaleReading,
+  type AstralReading, type DateOnlyBoundReading, type IdLetterCase,
+} from './readings.js';

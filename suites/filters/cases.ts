@@ -7,11 +7,13 @@
  *   array #one      the present value with the most near-misses (values containing it, equal but for case or accents)
  *   array #several  two present values holding different records (a target reading only the first shows)
  *   array #absent   a proper prefix of a present value that no record holds (substring matching shows)
- *   array #exact    a present value in other letter case, held by no record (case folding shows)
+ *   array #exact    three records' values changed in one part each — letter case, an accent, a trailing space —
+ *                   held by no record: each record comes back or not as the store's observed collation says
  *   range #bound    a bound strictly between two values whose text order differs from their numeric/calendar order
  *   range #equal    a bound equal to a value, with records on both sides (inclusivity, ignored bounds)
  *   range #both     _min and _max inside the values, records below, between and above
- *   #day            a date-only bound on a day with records before, on and after it
+ *   #day            a date-only bound on a day with records before, on and after it (records on it first
+ *                   once filters.dateOnlyBound is observed: they show how the key reads the date)
  *   boolean         'true' / 'false'
  *   id              one id, several ids, an id no record has
  * A case the scope cannot give a value for (no record holds the field) is not judged, with the reason.
@@ -20,10 +22,11 @@ import fc from 'fast-check';
 import {
   maxLengthOf, integerDigitsOf, decimalLimitOf,
   decimalWithin, decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime,
-  scaledToDecimal, type FilterModel, type ScalarKind,
+  scaledToDecimal, flipAsciiCase, changeAccent, padRight, type FilterModel, type ScalarKind,
 } from '../../src/check/index.js';
 import { dateArb, decimalArb, integerArb, looseKey, rangeBoundArb, textArb } from '../../generators/index.js';
 import type { Term } from './oracle.js';
+import { dateOnlyBound } from './query.js';
 import { fieldKind, lower, poolOf, spread, type Scoped } from './scoped.js';
 
 export interface CaseValues<V> {
@@ -127,6 +130,37 @@ function otherCase(v: string): string | undefined {
   return flipped.toLowerCase() === v.toLowerCase() && flipped.toUpperCase() === v.toUpperCase() ? flipped : undefined;
 }
 
+/** A value changed in one part a collation may ignore: letter case, one accent, a trailing space (undefined: cannot be). */
+const CHANGES: Array<{ part: string; change: (v: string, max: number) => string | undefined }> = [
+  { part: 'letter case', change: (v) => flipAsciiCase(v) ?? otherCase(v) },
+  { part: 'an accent', change: (v) => changeAccent(v) },
+  { part: 'a trailing space', change: (v, max) => (Array.from(v).length < max ? padRight(v) : undefined) },
+];
+
+/**
+ * #exact — the parts of a comparison a collation may ignore, one record each:
+ * A's value in the other letter case, B's with one accent changed, C's with a
+ * trailing space (A, B, C loosely distinct, the best-ranked first; no record
+ * holds a changed value). The oracle expects each record back or not as the
+ * store's observed collation says (collation.*): a key departing from the
+ * store's own reading shows here. Generated: one pool value, one part changed.
+ */
+function exactCase(s: Scoped, f: FilterModel, pool: string[], all: ReadonlySet<unknown>, terms: (vs: string[]) => Term[]): CaseSpec {
+  const max = maxLengthOf(f);
+  const fresh = (v: string | undefined): v is string => v !== undefined && !all.has(v);
+  const designed: string[] = [];
+  const used = new Set<string>();
+  for (const { change } of CHANGES) {
+    const from = ranked(s, f, pool).find((v) => !used.has(looseKey(v)) && fresh(change(v, max)));
+    if (!from) continue;
+    used.add(looseKey(from));
+    designed.push(change(from, max)!);
+  }
+  const changed = pool.flatMap((v) => CHANGES.map(({ change }) => change(v, max)).filter(fresh));
+  if (!changed.length) return { notJudged: pool.length ? `no ${f.field} value of ${s.what} can be changed in letter case, an accent or a trailing space alone` : `no record of ${s.what} holds a ${f.field}` };
+  return { designed: fc.constant(designed), generated: fc.constantFrom(...changed).map((v) => [v]), terms };
+}
+
 export function arrayCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
   const pool = poolOf(s, f);
   const terms = (vs: string[]): Term[] => [{ f, value: vs }];
@@ -139,12 +173,7 @@ export function arrayCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
         .filter((p) => !pool.some((w) => looseOf(f.valueKind, w) === looseOf(f.valueKind, p)));
       return { designed: prefixes.length ? fc.constantFrom(...prefixes.slice(0, TOP)).map((p) => [p]) : undefined, generated: absentValueArb(f, pool).map((a) => [a]), terms };
     }
-    case 'exact': {
-      const flips = pool.map(otherCase).filter((v): v is string => v !== undefined && !all.has(v));
-      if (!flips.length) return { notJudged: pool.length ? `no ${f.field} value of ${s.what} has letters whose case can change` : `no record of ${s.what} holds a ${f.field}` };
-      const best = ranked(s, f, pool).map(otherCase).filter((v): v is string => v !== undefined && !all.has(v));
-      return { designed: fc.constantFrom(...best.slice(0, TOP)).map((v) => [v]), generated: fc.constantFrom(...flips).map((v) => [v]), terms };
-    }
+    case 'exact': return exactCase(s, f, pool, all, terms);
   }
   if (!pool.length) return { notJudged: `no record of ${s.what} holds a non-empty ${f.field}` };
   const best = ranked(s, f, pool);
@@ -339,7 +368,8 @@ export function dayCase(s: Scoped, f: FilterModel): CaseSpec {
     const b = formatDate(start);
     const bKey = textKey('datetime', b);
     const misleads = times.some((t, i) => strcmp(timeKeys[i], bKey) !== Math.sign(t - start));
-    return { v: b, n: (before > 0 && after > 0 ? 3 : before > 0 || after > 0 ? 1 : 0) + (on > 0 ? 1 : 0) + (misleads ? 1 : 0) };
+    // records on the day show how the bound is read: decisive once the reading is observed (filters.dateOnlyBound)
+    return { v: b, n: (before > 0 && after > 0 ? 3 : before > 0 || after > 0 ? 1 : 0) + (on > 0 ? (dateOnlyBound() ? 2 : 1) : 0) + (misleads ? 1 : 0) };
   });
   const all = days.map((d) => formatDate(d * DAY));
   return { designed: fc.constantFrom(...best(scored)), generated: fc.oneof({ arbitrary: fc.constantFrom(...all), weight: 3 }, { arbitrary: dateArb(), weight: 1 }), terms };

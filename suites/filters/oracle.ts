@@ -9,10 +9,10 @@
  */
 import {
   DATE_PATTERN,
-  compareScalar, describeValue, normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime, type ItemContext,
-  type Rec, type Exchange, type Walk, type FilterModel, type ResourceModel,
+  compareScalar, compareWithDateOnlyBound, describeCollation, describeValue, normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime, sameUnderCollation,
+  type ItemContext, type Rec, type Exchange, type Walk, type FilterModel, type ResourceModel,
 } from '../../src/check/index.js';
-import { andMode, inclusive } from './query.js';
+import { andMode, collation, dateOnlyBound, inclusive } from './query.js';
 import { fieldKind, lower, type Scoped } from './scoped.js';
 
 /**
@@ -57,7 +57,8 @@ export function expectTerm(r: ResourceModel, t: Term, rec: Rec, incl: boolean): 
         case 'decimal': return eqDefined(normalizeDecimal(w), normalizeDecimal(raw));
         case 'boolean': return eqDefined(normalizeBoolean(w), normalizeBoolean(raw));
         case 'datetime': case 'date': return eqDefined(parseDateTime(w), parseDateTime(raw));
-        default: return w === raw;
+        // String and Predefined: equal under the store's own collation (or unjudged where it cannot be told)
+        default: return sameUnderCollation(w, raw, collation());
       }
     };
     const results = wanted.map(same);
@@ -76,9 +77,11 @@ export function expectTerm(r: ResourceModel, t: Term, rec: Rec, incl: boolean): 
     const b = parseDateTime(bound);
     if (at === undefined || b === undefined) return 'unknown';
     const boundDateOnly = DATE_PATTERN.test(bound);
-    if (kind === 'datetime' && boundDateOnly && at >= b && at < b + DAY) return 'open';
+    const reading = dateOnlyBound();
+    if (kind === 'datetime' && boundDateOnly && !reading && at >= b && at < b + DAY) return 'open';
     if (kind === 'date' && !boundDateOnly && Math.floor(b / DAY) * DAY === at) return 'open';
-    c = Math.sign(at - b);
+    // a date-only bound as the store reads it (filters.dateOnlyBound): its midnight, or the whole day
+    c = kind === 'datetime' && boundDateOnly && reading ? compareWithDateOnlyBound(at, Math.floor(b / DAY), reading) : Math.sign(at - b);
   } else {
     try {
       c = compareScalar(kind as any, raw, bound);
@@ -110,12 +113,14 @@ export function expectedIn(s: Scoped, terms: readonly Term[]): Rec[] {
 export function ruleText(r: ResourceModel, f: FilterModel): string {
   const kind = fieldKind(r, f);
   if (f.filter === 'array') {
-    const how = kind === 'guid' ? 'ignoring case (GUIDs)' : kind === 'integer' || kind === 'decimal' ? 'compared as numbers' : 'exactly (no substring, no case folding)';
+    const how = kind === 'guid' ? 'ignoring case (GUIDs)' : kind === 'integer' || kind === 'decimal' ? 'compared as numbers'
+      : `as one value under the store's collation (no substring), observed ${describeCollation(collation())} (observations collation.*)`;
     return `the array filter ${f.key} matches records whose ${f.field} equals one of the listed values, ${how}`;
   }
   if (f.filter === 'boolean') return `the Boolean filter ${f.key} matches records whose ${f.field} has that value`;
   const as = kind === 'datetime' || kind === 'date' ? 'as instants' : 'as numbers';
-  return `${f.key} bounds ${f.field} from ${f.bound === 'min' ? 'below' : 'above'}, compared ${as}; bounds are ${inclusive() ? 'inclusive' : 'exclusive'} on this target (observation filters.rangeInclusive)`;
+  const day = kind === 'datetime' && dateOnlyBound() ? `; a date-only bound stands for ${dateOnlyBound() === 'midnight' ? "the day's midnight" : 'the whole day'} (observation filters.dateOnlyBound)` : '';
+  return `${f.key} bounds ${f.field} from ${f.bound === 'min' ? 'below' : 'above'}, compared ${as}; bounds are ${inclusive() ? 'inclusive' : 'exclusive'} on this target (observation filters.rangeInclusive)${day}`;
 }
 
 export const termsText = (terms: readonly Term[]) => terms.map((t) => `${t.f.key}=${describeValue(t.value)}`).join(' ');

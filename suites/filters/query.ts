@@ -7,7 +7,7 @@
  */
 import {
   NotJudged, observed, TargetError, isTargetError, countPath, isRejected, walk, describeValue, type CheckContext,
-  type WalkResult, type Rec, type Exchange, type ResourceModel,
+  type WalkResult, type Rec, type Exchange, type ResourceModel, type Collation, type DateOnlyBoundReading,
 } from '../../src/check/index.js';
 import type { Scoped } from './scoped.js';
 
@@ -19,6 +19,20 @@ export function andMode(): boolean {
 /** §4 "whether the range bounds are inclusive: not shown" */
 export function inclusive(): boolean {
   return observed('filters.rangeInclusive') !== false;
+}
+
+/** §2 a DateTime bound 'YYYY-MM-DD' stands for that day's midnight or the whole day (observation filters.dateOnlyBound; null: either, judged alike). */
+export function dateOnlyBound(): DateOnlyBoundReading | null {
+  return observed('filters.dateOnlyBound');
+}
+
+/**
+ * §4 "equals", for String and Predefined values: under the store's collation
+ * (observations collation.case, .accents, .trailingSpaces); a part not
+ * observed leaves the pairs it decides unjudged.
+ */
+export function collation(): Collation {
+  return { case: observed('collation.case'), accents: observed('collation.accents'), trailingSpaces: observed('collation.trailingSpaces') };
 }
 
 /**

@@ -80,7 +80,10 @@ describe('the full run against the reference server', () => {
   });
 
   it('records every observation key the issue names, with evidence', () => {
-    for (const key of ['pagination.firstPageNumber', 'pagination.defaultPageSize', 'pagination.maxPageSize', 'order.default', 'filters.combination', 'filters.rangeInclusive', 'update.semantics', 'auth.invalidKeyStatus', 'auth.missingKeyStatus', 'errors.shape', 'pages.titleFilterKey', 'users.countPath', 'limits.overlongString', 'limits.maxDataItems']) {
+    for (const key of ['pagination.firstPageNumber', 'pagination.defaultPageSize', 'pagination.maxPageSize', 'order.default', 'filters.combination', 'filters.rangeInclusive', 'update.semantics', 'auth.invalidKeyStatus', 'auth.missingKeyStatus', 'errors.shape', 'pages.titleFilterKey', 'users.countPath', 'limits.overlongString', 'limits.maxDataItems',
+      // issue 25: the readings of stack defaults (docs/stack-defaults.md)
+      'collation.case', 'collation.accents', 'collation.trailingSpaces', 'limits.integerWidth', 'limits.decimalScale', 'text.astral',
+      'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes']) {
       expect(report.observations, key).toHaveProperty([key]);
       expect(report.observations[key].evidence?.length ?? 0, key).toBeGreaterThan(0);
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { resources, resource, validator, type FilterModel } from '../../src/schema/model.js';
 import { decimalWithin, integerWithin } from '../../src/schema/ajv.js';
-import { codePointLength, parseDateTime, normalizeDecimal, normalizeInteger, compareScalar } from '../../src/values/index.js';
+import { codePointLength, parseDateTime, normalizeDecimal, normalizeInteger, compareScalar, clearOfDstGaps, INT32_MAX } from '../../src/values/index.js';
 import {
   textArb, fixedText, looseKey, CHARACTER_CLASSES, decimalArb, integerArb, maxDecimal, maxInteger,
   dateTimeArb, dateArb, requestDateTimeArb, payloadArb, batchArb, updateArb, boundaryPayloads, overLimitPayloads,
@@ -285,19 +285,22 @@ describe('textArb', () => {
     }
   });
 
-  it('covers accents, other scripts, emoji, quotes, backslashes and <>& across a sample', () => {
+  it('covers accents, other scripts, quotes, backslashes and <>& across a sample; 4-byte characters only when asked', () => {
     const all = texts.join('');
     for (const ch of ['é', 'è', 'ê', 'à', 'ç', 'ô', 'Œ', '«', '»', "'", '"', '\\', '<', '>', '&', ' ']) expect(all).toContain(ch);
-    expect(all).toMatch(ASTRAL);
-    expect(CHARACTER_CLASSES.emoji.some((e) => all.includes(e))).toBe(true);
     expect(CHARACTER_CLASSES.scripts.some((e) => all.includes(e))).toBe(true);
-    expect(texts.some((s) => s.length !== codePointLength(s))).toBe(true);
+    // valid under every reading of text.astral: a utf8mb3 store refuses or replaces them
+    expect(all).not.toMatch(ASTRAL);
+    const astral = sample(textArb({ maxLength: 255, astral: true }), 2000);
+    expect(astral.join('')).toMatch(ASTRAL);
+    expect(CHARACTER_CLASSES.emoji.some((e) => astral.join('').includes(e))).toBe(true);
+    expect(astral.some((s) => s.length !== codePointLength(s))).toBe(true);
   });
 
   it('weights in boundary lengths (max, max − 1, 1), which use BMP characters only', () => {
     const lengths = texts.map(codePointLength);
     for (const n of [255, 254, 1]) expect(lengths.filter((l) => l === n).length).toBeGreaterThan(50);
-    for (const s of texts.filter((t) => codePointLength(t) >= 254)) expect(s).not.toMatch(ASTRAL);
+    for (const s of sample(textArb({ maxLength: 255, astral: true }), 3000).filter((t) => codePointLength(t) >= 254)) expect(s).not.toMatch(ASTRAL);
     expect(lengths.filter((l) => l > 1 && l < 254).length).toBeGreaterThan(1500);
     expect(new Set(lengths).size).toBeGreaterThan(100);
   });
@@ -371,8 +374,8 @@ describe('decimalArb and integerArb', () => {
     expect(maxDecimal({ digits: 3, scale: 3 })).toBe('999.999');
   });
 
-  it('integers: up to 11 digits, non-negative, no leading zeros, 0 and 99999999999 included', () => {
-    const values = sample(integerArb({ digits: 11 }), 2000);
+  it('integers: up to 11 digits, non-negative, no leading zeros, 0 and 99999999999 included when wide', () => {
+    const values = sample(integerArb({ digits: 11, wide: true }), 2000);
     for (const v of values) {
       expect(v).toMatch(/^(0|[1-9][0-9]*)$/);
       expect(integerWithin(v, { digits: 11 })).toBe(true);
@@ -380,6 +383,11 @@ describe('decimalArb and integerArb', () => {
     expect(values).toContain('99999999999');
     expect(values).toContain('0');
     expect(new Set(values.map((v) => v.length)).size).toBe(11);
+    // by default within every width of limits.integerWidth: an INT(11) column holds 2147483647 at most
+    const narrow = sample(integerArb({ digits: 11 }), 2000);
+    expect(narrow.every((v) => BigInt(v) <= INT32_MAX)).toBe(true);
+    expect(narrow).toContain(INT32_MAX.toString());
+    expect(new Set(narrow.map((v) => v.length)).size).toBe(10);
     expect(sample(integerArb({ digits: 2 }), 300).every((v) => Number(v) <= 99)).toBe(true);
     expect(maxInteger(11)).toBe('99999999999');
   });
@@ -398,6 +406,9 @@ describe('dates', () => {
     expect(values.some((v) => v.includes('-02-29'))).toBe(true);
     expect(values.some((v) => v.endsWith('23:59:59'))).toBe(true);
     expect(values.some((v) => v.endsWith('00:00:00'))).toBe(true);
+    // valid under every reading of the time zone: no wall time where a common zone springs forward
+    expect(values.every((v) => clearOfDstGaps(parseDateTime(v)!))).toBe(true);
+    expect(sample(requestDateTimeArb(), 2000).every((v) => clearOfDstGaps(parseDateTime(v)!))).toBe(true);
   });
 
   it('dateArb: valid calendar dates; requestDateTimeArb: both forms', () => {

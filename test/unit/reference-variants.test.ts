@@ -13,7 +13,8 @@ const KEYS = [
   'filters.combination', 'filters.rangeInclusive', 'update.semantics', 'auth.invalidKeyStatus',
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
   'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'consistency.readAfterWriteMs',
-  'users.countPath',
+  'users.countPath', 'collation.case', 'collation.accents', 'collation.trailingSpaces', 'limits.integerWidth', 'limits.decimalScale',
+  'text.astral', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes',
 ];
 
 const REQUIRED = [
@@ -226,3 +227,96 @@ describe('each variant visibly changes its choice', () => {
     }
   });
 });
+
+/** The readings of stack defaults (reference/readings.ts), each visible on the wire. */
+describe('each stack-default reading is visible', () => {
+  const coupon = async (srv: ReferenceServer, refs: Record<string, string>, over: Record<string, string>) =>
+    call(srv, '/api/v1/coupons/create', { data: [{ ...payloadFor(res('coupon'), refs), ...over }] });
+
+  it('collation-ci, collation-ai, pad-space: one part of the comparison each', async () => {
+    const cases: Array<[string, Record<string, string>]> = [['collation-ci', { case: 'yes' }], ['collation-ai', { accent: 'yes' }], ['pad-space', { pad: 'yes' }]];
+    for (const [name, want] of cases) {
+      await withVariant(name, async (srv) => {
+        const file = srv.snapshot().records.file.find((f) => /[aeiou]/.test(f.name) && /[A-Za-z]/.test(f.name))!;
+        const accented = file.name.replace(/[aeiou]/, (c: string) => ({ a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú' } as Record<string, string>)[c]);
+        const count = async (v: string) => Number((await call(srv, '/api/v1/files/count', { filters: { id: [file.id], name: [v] } })).body.count);
+        expect(await count(file.name)).toBe(1);
+        expect(await count(file.name.toUpperCase() === file.name ? file.name.toLowerCase() : file.name.toUpperCase()), name).toBe(want.case ? 1 : 0);
+        expect(await count(accented), name).toBe(want.accent ? 1 : 0);
+        expect(await count(`${file.name} `), name).toBe(want.pad ? 1 : 0);
+      });
+    }
+  });
+
+  it('int32-refused and int32-clamped: an Integer beyond 32 bits', async () => {
+    await withVariant('int32-refused', async (srv, refs) => {
+      expect((await coupon(srv, refs, { limittotal: '2147483648' })).status).toBe(400);
+      expect((await coupon(srv, refs, { limittotal: '2147483647' })).body[0].limittotal).toBe('2147483647');
+    });
+    await withVariant('int32-clamped', async (srv, refs) => {
+      expect((await coupon(srv, refs, { limittotal: '99999999999' })).body[0].limittotal).toBe('2147483647');
+    });
+  });
+
+  it('decimal-scale-rounded and decimal-scale-truncated: one decimal too many', async () => {
+    await withVariant('decimal-scale-rounded', async (srv, refs) => {
+      expect((await coupon(srv, refs, { discountamount: '2.345' })).body[0].discountamount.replace(',', '.')).toBe('2.35');
+    });
+    await withVariant('decimal-scale-truncated', async (srv, refs) => {
+      expect((await coupon(srv, refs, { discountamount: '2.349' })).body[0].discountamount.replace(',', '.')).toBe('2.34');
+    });
+    expect((await withDefault((srv, refs) => coupon(srv, refs, { discountamount: '2.345' }))).status).toBe(400);
+  });
+
+  it('astral-refused and astral-replaced: a 4-byte character', async () => {
+    const create = (srv: ReferenceServer, refs: Record<string, string>) => call(srv, '/api/v1/products/collections/create', { data: [{ ...payloadFor(res('collection'), refs), description: 'a😀b' }] });
+    await withVariant('astral-refused', async (srv, refs) => expect((await create(srv, refs)).status).toBe(400));
+    await withVariant('astral-replaced', async (srv, refs) => expect((await create(srv, refs)).body[0].description).toBe('a?b'));
+  });
+
+  it('createdon-local-time: createdon on the Paris wall clock; a time in the spring-forward gap moves an hour on', () => withVariant('createdon-local-time', async (srv, refs) => {
+    const [c] = (await coupon(srv, refs, { startdate: '2024-03-31 02:30:00', enddate: '2024-03-31 12:00:00' })).body;
+    expect(c.startdate).toBe('2024-03-31 03:30:00');
+    expect(c.enddate).toBe('2024-03-31 12:00:00');
+    const paris = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'medium' }).format(new Date());
+    expect(Math.abs(Date.parse(`${c.createdon.replace(' ', 'T')}Z`) - Date.parse(`${paris.replace(' ', 'T')}Z`))).toBeLessThan(60_000);
+  }));
+
+  it('date-only-whole-day: a date-only _max keeps the whole day', () => withVariant('date-only-whole-day', async (srv) => {
+    const order = srv.snapshot().records.order.find((o) => !o.createdon.endsWith('00:00:00'))!;
+    const day = order.createdon.slice(0, 10);
+    expect((await call(srv, '/api/v1/orders/count', { filters: { id: [order.id], createdon_max: day } })).body.count).toBe('1');
+    expect((await withDefault((d) => call(d, '/api/v1/orders/count', { filters: { id: [order.id], createdon_max: day } }))).body.count).toBe('0');
+  }));
+
+  it('ids-upper-case and id-filter-exact', async () => {
+    await withVariant('ids-upper-case', async (srv) => {
+      const [p] = (await call(srv, '/api/v1/products/get', { pagination: { pageSize: '1' } })).body;
+      expect(p.id).toBe(p.id.toUpperCase());
+      expect(p.categories[0].id).toBe(p.categories[0].id.toUpperCase());
+      expect((await call(srv, '/api/v1/products/count', { filters: { id: [p.id.toLowerCase()] } })).body.count).toBe('1');
+    });
+    await withVariant('id-filter-exact', async (srv) => {
+      const [p] = (await call(srv, '/api/v1/products/get', { pagination: { pageSize: '1' } })).body;
+      expect((await call(srv, '/api/v1/products/count', { filters: { id: [p.id] } })).body.count).toBe('1');
+      expect((await call(srv, '/api/v1/products/count', { filters: { id: [p.id.toUpperCase()] } })).body.count).toBe('0');
+    });
+  });
+
+  it("json-text-html: text/html, non-ASCII as \\uXXXX and '/' as '\\/' (PHP's defaults)", () => withVariant('json-text-html', async (srv) => {
+    const got = await call(srv, '/api/v1/products/get', { pagination: { pageSize: '3' } });
+    expect(got.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(got.text).toMatch(/\\\//);
+    expect(got.text).toMatch(/\\u00[0-9a-f]{2}/);
+    expect(got.text).not.toMatch(/[^\x00-\x7f]/);
+  }));
+});
+
+async function withDefault<T>(fn: (srv: ReferenceServer, refs: Record<string, string>) => Promise<T>): Promise<T> {
+  const srv = await start();
+  try {
+    return await fn(srv, await referenceIds(srv));
+  } finally {
+    await srv.close();
+  }
+}

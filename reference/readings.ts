@@ -1,0 +1,103 @@
+/**
+ * The reference server's side of the readings of stack defaults
+ * (Behaviour.stringCase … jsonEscapes, docs/stack-defaults.md): how a store
+ * built on MySQL, SQL Server or PostgreSQL under PHP, .NET or Node answers
+ * where the spec is silent. Written apart from src/values/readings.ts on
+ * purpose: the server must not borrow the suite's comparisons, or a mistake
+ * in one would hide in the other.
+ */
+import type { Behaviour } from './behaviour.js';
+
+/** A String as the store's collation compares it; undefined when the collation is exact (binary). */
+export function collationKey(b: Behaviour): ((s: string) => string) | undefined {
+  if (b.stringCase === 'sensitive' && b.stringAccents === 'sensitive' && b.trailingSpaces === 'significant') return undefined;
+  return (s) => {
+    let x = b.trailingSpaces === 'ignored' ? s.replace(/ +$/, '') : s;
+    if (b.stringAccents === 'insensitive') x = x.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    return b.stringCase === 'insensitive' ? x.toLowerCase() : x;
+  };
+}
+
+const INT32_MIN = -(2n ** 31n);
+const INT32_MAX = 2n ** 31n - 1n;
+
+export type Column = { value: string } | { refused: string };
+
+/** An Integer value as its column stores it: itself, clamped to the 32-bit edge, or refused. */
+export function integerColumn(b: Behaviour, v: string): Column {
+  if (b.integerWidth === 'digits' || !/^-?[0-9]+$/.test(v)) return { value: v };
+  const n = BigInt(v);
+  if (n >= INT32_MIN && n <= INT32_MAX) return { value: v };
+  if (b.integerWidth === '32-bit refused') return { refused: `Out of range value: ${v} is not a 32-bit integer` };
+  return { value: String(n > INT32_MAX ? INT32_MAX : INT32_MIN) };
+}
+
+/**
+ * A Decimal with more decimals than its column's scale, rewritten as the
+ * column stores it (rounded half away from zero, or truncated) before it is
+ * validated; unchanged when it fits, or when excess scale is refused (the
+ * schema's x-decimal then refuses it).
+ */
+export function decimalScaleColumn(b: Behaviour, v: string, scale: number): string {
+  const m = /^(-?)([0-9]+)(?:[.,]([0-9]*))?$/.exec(v);
+  if (!m || b.decimalScale === 'refused' || (m[3] ?? '').length <= scale) return v;
+  const digits = m[2] + m[3].slice(0, scale);
+  let units = BigInt(digits);
+  if (b.decimalScale === 'rounded' && Number(m[3][scale]) >= 5) units += 1n;
+  const text = units.toString().padStart(scale + 1, '0');
+  const out = scale > 0 ? `${text.slice(0, -scale)}.${text.slice(-scale)}` : text;
+  return units === 0n ? out : `${m[1]}${out}`;
+}
+
+const ASTRAL = /[\u{10000}-\u{10FFFF}]/gu;
+
+/** A String as its column stores it: itself, each 4-byte character as '?' (utf8mb3 through a conversion), or refused (utf8mb3, strict). */
+export function astralColumn(b: Behaviour, v: string): Column {
+  if (b.astral === 'kept' || !/[\u{10000}-\u{10FFFF}]/u.test(v)) return { value: v };
+  if (b.astral === 'refused') return { refused: `Incorrect string value: a 4-byte character in ${JSON.stringify(v.slice(0, 40))}` };
+  return { value: v.replace(ASTRAL, '?') };
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of `zone` at an instant, 'YYYY-MM-DD HH:MM:SS'. */
+function wallAt(zone: string, ms: number): string {
+  let f = formats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formats.set(zone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(ms).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+const asUtcMs = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
+
+/** Now, on the store's wall clock (UTC, or its zone's local time: PHP's date() under date.timezone, SQL Server's GETDATE()). */
+export function storeNow(b: Behaviour, d = new Date()): string {
+  return b.timeZone === 'UTC' ? d.toISOString().slice(0, 19).replace('T', ' ') : wallAt(b.timeZone, d.getTime());
+}
+
+/**
+ * A request DateTime taken through the store's zone and written back (as
+ * PHP's date('Y-m-d H:i:s', strtotime($v)) does): unchanged, but a wall time
+ * inside a spring-forward gap, which does not exist there, moves forward by
+ * the gap.
+ */
+export function throughZone(b: Behaviour, wall: string): string {
+  if (b.timeZone === 'UTC') return wall;
+  const asUtc = asUtcMs(wall);
+  if (Number.isNaN(asUtc)) return wall;
+  const offset = (ms: number) => asUtcMs(wallAt(b.timeZone, ms)) - ms;
+  let instant = asUtc - offset(asUtc);
+  const second = offset(instant);
+  if (asUtc - second !== instant) instant = asUtc - second;
+  return wallAt(b.timeZone, instant);
+}
+
+/** JSON text as the store's serialiser writes it: non-ASCII as \uXXXX (System.Text.Json, PHP json_encode) and '/' as '\/' (PHP). */
+export function jsonText(b: Behaviour, text: string): string {
+  if (b.jsonEscapes === 'none') return text;
+  const escaped = text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return b.jsonEscapes === 'non-ascii and slash' ? escaped.replace(/\//g, '\\/') : escaped;
+}
