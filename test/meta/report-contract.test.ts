@@ -127,7 +127,7 @@ describe('secrets', () => {
 
 describe('secrets: the canary', () => {
   /** the forms a careless target or renderer gives a key, computed here independently of src/client/redact.ts */
-  const forms = (key: string) => {
+  const encodings = (key: string) => {
     const json = JSON.stringify(key).slice(1, -1);
     const b64 = Buffer.from(key, 'utf8').toString('base64');
     return {
@@ -140,8 +140,13 @@ describe('secrets: the canary', () => {
       base64: b64,
     };
   };
+  /** ... of the key as sent (UTF-8) and of its UTF-8 bytes read as latin-1 (how a header's bytes are read) */
+  const forms = (key: string) => {
+    const readings = { '': key, 'latin-1 ': Buffer.from(key, 'utf8').toString('latin1') };
+    return Object.fromEntries(Object.entries(readings).flatMap(([r, k]) => Object.entries(encodings(k)).map(([e, f]) => [`${r}${e}`, f])));
+  };
 
-  it('a key with quotes, backslashes, <, &, %2F, non-ASCII and emoji, echoed by the target in every form, appears in no output', async () => {
+  it('a key with quotes, backslashes, <, &, %2F, non-ASCII and emoji, echoed by the target in every form (its UTF-8 bytes in a header read as latin-1 too), appears in no output', async () => {
     const key = 'Sc"\\<&>%2F-é-😀-\'q\'+/=-canary-7a';
     // the store's apikey field is missing (a failing rule: evidence is written), and every answer echoes the key
     const ref = await startReferenceServer({ apiKey: key, faults: ['store-without-apikey'], transport: { echoKey: true } });
