@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { deepFreeze, type Depth, type RunConfig } from './config.js';
 import { helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, withDefaults, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
+import { checkBaseUrl } from './cli/base-url.js';
 import { exitAfter } from './cli/stdio.js';
 import { ConfigError, EXIT, exitWord } from './exit.js';
 import { TOOL_VERSION } from './version.js';
@@ -198,14 +199,8 @@ async function checkOptions(o: ParsedOptions): Promise<void> {
   if (baseUrl && (o['reference-faults'] || o['reference-variant'])) {
     throw new UsageError('--reference-faults and --reference-variant apply to the embedded server only; drop --base-url to use them');
   }
-  if (baseUrl) {
-    let u: URL;
-    try {
-      u = new URL(baseUrl);
-    } catch {
-      throw new UsageError(`--base-url "${baseUrl}" is not a URL (e.g. https://store.example.com)`);
-    }
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new UsageError(`--base-url must be http(s), got ${u.protocol}`);
+  if (baseUrl !== undefined) {
+    checkBaseUrl(baseUrl);
     if (!o['api-key']) throw new UsageError('an external target needs its API key: set STORE_API_KEY (or --api-key)');
   }
   if (o.shard !== undefined) {

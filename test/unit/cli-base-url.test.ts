@@ -1,0 +1,54 @@
+/**
+ * --base-url as users give it (issue 22, defects 3 and 4): credentials in it are refused with exit 2
+ * and never printed; a query string is kept on every request; the messages show the URL as given.
+ */
+import { describe, expect, it } from 'vitest';
+import { main, resolveConfig } from '../../src/cli.js';
+
+async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  const out: string[] = [];
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  const writes = [process.stdout, process.stderr].map((s) => s.write.bind(s));
+  for (const s of [process.stdout, process.stderr]) (s as { write: unknown }).write = (x: string) => (out.push(String(x)), true);
+  try {
+    return { code: await main(argv), out: out.join('') };
+  } finally {
+    (process.stdout as { write: unknown }).write = writes[0];
+    (process.stderr as { write: unknown }).write = writes[1];
+    process.env = saved;
+  }
+}
+
+describe('credentials in --base-url', () => {
+  const urls = ['http://alice:s3cr3t-pw@127.0.0.1:1/', 'https://alice@store.example.test/api', 'https://:only-pw@store.example.test', 'http://a:p@ss@w0rd@127.0.0.1:1/x'];
+
+  it('are refused with exit 2 before any request, the reason plain, the URL shown without them (run and sweep)', async () => {
+    for (const url of urls) {
+      const r = await run(['--base-url', url, '--quiet'], { STORE_API_KEY: 'k-123456' });
+      expect(r.code, r.out).toBe(2);
+      expect(r.out).toMatch(/carries credentials .*the API takes its key in the JSON body/);
+      expect(r.out).toContain('***@');
+      for (const secret of ['alice', 's3cr3t-pw', 'only-pw', 'w0rd']) expect(r.out).not.toContain(secret);
+      const s = await run(['sweep', '--base-url', url, '--ledger', 'no-such-ledger.jsonl'], { STORE_API_KEY: 'k-123456' });
+      expect(s.out).not.toMatch(/alice|s3cr3t|only-pw|w0rd/);
+    }
+    // from the environment, the same
+    const e = await run(['--quiet'], { STORE_API_KEY: 'k-123456', STORE_BASE_URL: urls[0] });
+    expect(e.code).toBe(2);
+    expect(e.out).not.toContain('s3cr3t-pw');
+  });
+
+  it('a URL that does not parse is shown without what looks like credentials too', async () => {
+    const r = await run(['--base-url', 'http://bob:hunter2@exa mple.test/', '--quiet'], { STORE_API_KEY: 'k-123456' });
+    expect(r.code).toBe(2);
+    expect(r.out).toMatch(/not a URL/);
+    expect(r.out).not.toMatch(/bob|hunter2/);
+  });
+
+  it('a fragment is refused (never sent to a server); a query string is accepted as given', async () => {
+    await expect(resolveConfig({ 'base-url': 'https://s.example.test/#/admin', 'api-key': 'k' })).rejects.toThrow(/fragment/);
+    const cfg = await resolveConfig({ 'base-url': 'https://s.example.test/gw?tenant=a&x=1', 'api-key': 'k' });
+    expect(cfg.baseUrl).toBe('https://s.example.test/gw?tenant=a&x=1');
+  });
+});
