@@ -91,6 +91,8 @@ export class Http {
   private readonly origin: string;
   /** the base URL's path (https://host/store → /store), put before every API path */
   private readonly basePath: string;
+  /** the base URL's query string (`?tenant=a`, or ''), kept on every request: some gateways route by it */
+  private readonly query: string;
   /** the run's gate (in flight, pace), or this client's own when it has none (cleanup, sweep, tests) */
   private readonly gate: SharedGate;
   /** aborted by cancel(): in-flight requests end at once, new ones are not sent */
@@ -102,6 +104,7 @@ export class Http {
     const base = new URL(opts.baseUrl);
     this.origin = base.origin;
     this.basePath = base.pathname.replace(/\/+$/, '');
+    this.query = base.search;
     this.gate = opts.gate ?? SharedGate.create(Math.max(1, opts.connections), answerBudgetFor(opts.maxBodyBytes ?? DEFAULT_MAX_BODY));
     // every pause listens to the stop signal: no listener limit
     setMaxListeners(0, this.stop.signal);
@@ -115,9 +118,9 @@ export class Http {
     });
   }
 
-  /** The URL a path resolves to (base path kept: https://host/store + /api/v1/...). */
+  /** The URL a path resolves to (base path and query kept: https://host/store?t=a + /api/v1/... → https://host/store/api/v1/...?t=a). */
   url(path: string): string {
-    return `${this.origin}${this.basePath}${path}`;
+    return apiUrl(this.opts.baseUrl, path);
   }
 
   /**
@@ -263,7 +266,7 @@ export class Http {
       const maxBody = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
       const res = await postOn(this.agent, {
         origin: this.origin,
-        path: this.basePath + path,
+        path: this.basePath + path + this.query,
         headers: { ...extraHeaders, 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
         body: payload,
         timeoutMs: this.opts.timeoutMs,
@@ -379,6 +382,15 @@ export function nestedDeeperThan(text: string, max: number): boolean {
     } else if (c === 93 || c === 125) depth--;
   }
   return false;
+}
+
+/**
+ * The URL of an API path under a base URL: the base's path before it, the
+ * base's query string (some gateways route by it) after it.
+ */
+export function apiUrl(baseUrl: string, path: string): string {
+  const base = new URL(baseUrl);
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}${path}${base.search}`;
 }
 
 /** Header values with every secret replaced (a target may echo the key in a header). */

@@ -7,7 +7,7 @@
  * fails for a conformant client; the one failed check says so).
  */
 import type { StoreClient } from '../client/api.js';
-import type { Exchange } from '../client/http.js';
+import { apiUrl, type Exchange } from '../client/http.js';
 import { STORE_GET_PATH } from '../client/redact.js';
 import type { RunConfig } from '../config.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -36,7 +36,7 @@ export async function preflight(client: StoreClient, config: Pick<RunConfig, 'ba
     const tries = await keyInHeaders(client, STORE_GET_PATH, answered2xx(isObject), { untilServed: true });
     const found = tries.find((t) => t.served);
     if (found) return { kind: 'header-only', exitCode: EXIT.nonConformant, check: headerOnlyCheck(pre.exchange, found) };
-    return stop(EXIT.usage, `the target rejected the API key (HTTP ${status} on ${config.baseUrl}${STORE_GET_PATH}): check --api-key / STORE_API_KEY`);
+    return stop(EXIT.usage, `the target rejected the API key (HTTP ${status} on ${apiUrl(config.baseUrl, STORE_GET_PATH)}): check --api-key / STORE_API_KEY`);
   }
   if (status >= 500) return stop(EXIT.noVerdict, `the target fails: HTTP ${status} on store get (after ${pre.exchange.attempts} attempt(s))`);
   // asked again before stopping: a flaky target answers an HTML error page now and then, a wrong one always
@@ -60,7 +60,7 @@ const isObject = (json: unknown): boolean => !!json && typeof json === 'object' 
 export function notTheApi(baseUrl: string, ex: Exchange): string | undefined {
   const status = ex.response?.status ?? 0;
   const type = String(ex.response?.headers['content-type'] ?? '');
-  const at = `${baseUrl}${STORE_GET_PATH}`;
+  const at = apiUrl(baseUrl, STORE_GET_PATH);
   if (status >= 300 && status < 400) {
     const to = ex.response?.headers.location;
     return `${at} answered a redirect (HTTP ${status}${to ? ` to ${to}` : ''}); storecheck never follows one (the key would travel with it): give the final API root as --base-url`;

@@ -2,8 +2,13 @@
  * --base-url as users give it (issue 22, defects 3 and 4): credentials in it are refused with exit 2
  * and never printed; a query string is kept on every request; the messages show the URL as given.
  */
-import { describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, resolveConfig } from '../../src/cli.js';
+import { StoreClient } from '../../src/client/index.js';
+import { apiUrl } from '../../src/client/http.js';
+import { notTheApi } from '../../src/run/preflight.js';
 
 async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   const out: string[] = [];
@@ -50,5 +55,39 @@ describe('credentials in --base-url', () => {
     await expect(resolveConfig({ 'base-url': 'https://s.example.test/#/admin', 'api-key': 'k' })).rejects.toThrow(/fragment/);
     const cfg = await resolveConfig({ 'base-url': 'https://s.example.test/gw?tenant=a&x=1', 'api-key': 'k' });
     expect(cfg.baseUrl).toBe('https://s.example.test/gw?tenant=a&x=1');
+  });
+});
+
+describe('a query string in --base-url', () => {
+  let server: Server;
+  let base = '';
+  const seen: string[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      req.resume().on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('[]');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('is kept on every request, after the API path, the base path kept before it', async () => {
+    seen.length = 0;
+    const c = new StoreClient({ baseUrl: `${base}/gw/?tenant=a&route=b`, apiKey: 'secret-key-123', timeoutMs: 2000, connections: 1, retries: 0 });
+    const r = await c.get('product', {});
+    await c.count('product', {});
+    await c.close();
+    expect(seen).toEqual(['/gw/api/v1/products/get?tenant=a&route=b', '/gw/api/v1/products/count?tenant=a&route=b']);
+    expect(r.exchange.request.url).toBe(`${base}/gw/api/v1/products/get?tenant=a&route=b`);
+  });
+
+  it('messages name the URL storecheck asked, not the base with a path glued after its query', () => {
+    expect(apiUrl('https://s.example.test/gw?t=a', '/api/v1/store/get')).toBe('https://s.example.test/gw/api/v1/store/get?t=a');
+    const ex = { request: { method: 'POST', url: '', path: '', body: {} }, attempts: 1, durationMs: 1, response: { status: 404, headers: {}, text: '' } };
+    expect(notTheApi('https://s.example.test/gw?t=a', ex as never)).toMatch(/^https:\/\/s\.example\.test\/gw\/api\/v1\/store\/get\?t=a answered 404/);
   });
 });
