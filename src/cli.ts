@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { deepFreeze, type Depth, type RunConfig } from './config.js';
 import { helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, withDefaults, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
 import { checkBaseUrl } from './cli/base-url.js';
+import { checkReportDir } from './cli/report-dir.js';
 import { exitAfter } from './cli/stdio.js';
 import { ConfigError, EXIT, exitWord } from './exit.js';
 import { TOOL_VERSION } from './version.js';
@@ -161,6 +162,8 @@ async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedServer> {
 export async function resolveConfig(given: ParsedOptions, startEmbedded?: (o: EmbeddedOptions) => Promise<string>): Promise<RunConfig> {
   await checkOptions(given);
   const o = withDefaults(given, RUN_OPTIONS);
+  // the default folder too: two runs started in the same second must not share one
+  checkReportDir(String(o['report-dir']));
   const embedded = o['base-url'] === undefined;
   const reportDir = resolve(o['report-dir'] as string);
   const concurrency = o.concurrency as number;
@@ -212,11 +215,10 @@ async function checkOptions(o: ParsedOptions): Promise<void> {
   if (o['keep-data'] === true && !baseUrl) {
     throw new UsageError('--keep-data needs --base-url: the embedded reference server and its records are gone when the run ends');
   }
-  if (o.only !== undefined || o['report-dir'] !== undefined) {
+  if (o.only !== undefined) {
     // loads the item catalogue: only when there is something to check
-    const { checkOnly, checkReportDir } = await import('./cli/validate.js');
-    if (o.only !== undefined) checkOnly(String(o.only));
-    if (o['report-dir'] !== undefined) checkReportDir(String(o['report-dir']));
+    const { checkOnly } = await import('./cli/validate.js');
+    checkOnly(String(o.only));
   }
 }
 

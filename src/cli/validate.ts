@@ -4,11 +4,8 @@
  * `--only` must select at least one check of the catalogue, `--report-dir`
  * must be a writable directory or creatable as one.
  */
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { UsageError } from './options.js';
 import { INVOCATION } from '../invocation.js';
-import { pseudoFileSystem } from '../files.js';
 import { allItems, catalogue } from '../items/index.js';
 import { globToRegExp } from '../items/glob.js';
 import { onlyPattern } from '../items/select.js';
@@ -58,42 +55,4 @@ export function checkOnly(only: string, what = '--only'): void {
   }
 }
 
-/**
- * `--report-dir` must be a writable directory, or a path whose nearest
- * existing ancestor is a writable directory (it is created when the run
- * starts), on a file system that holds files (not /proc, /sys…). Nothing is
- * created here.
- */
-export function checkReportDir(dir: string): void {
-  const where = `--report-dir ${dir}`;
-  let path = resolve(dir);
-  let missing = false;
-  for (;;) {
-    let st;
-    try {
-      st = statSync(path);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') {
-        const up = dirname(path);
-        if (up === path) throw new UsageError(`${where}: no part of the path exists`);
-        path = up;
-        missing = true;
-        continue;
-      }
-      if (code === 'ENOTDIR') throw new UsageError(`${where}: a part of the path is a file, not a folder`);
-      if (code === 'EACCES') throw new UsageError(`${where}: no permission to look into ${path}`);
-      throw new UsageError(`${where}: cannot be used (${code ?? (e as Error).message})`);
-    }
-    if (!st.isDirectory()) throw new UsageError(missing ? `${where}: ${path} is a file, not a folder` : `${where} is a file, not a folder`);
-    // /proc, /sys…: no reports can live there (and Node's recursive mkdir would never return on /proc)
-    const pseudo = pseudoFileSystem(path);
-    if (pseudo) throw new UsageError(`${where} is on the ${pseudo} file system, which holds no files: give a folder on a disk`);
-    try {
-      accessSync(path, constants.W_OK | constants.X_OK);
-    } catch {
-      throw new UsageError(missing ? `${where}: cannot create it inside ${path} (not writable)` : `${where} is not writable`);
-    }
-    return;
-  }
-}
+export { checkReportDir } from './report-dir.js';

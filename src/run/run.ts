@@ -17,7 +17,7 @@
  */
 import type { RunConfig } from '../config.js';
 import { exitCodeOf, type ExitCode } from '../exit.js';
-import { makeDirs } from '../files.js';
+import { claimReportDir } from '../files.js';
 import type { Report } from '../report/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { applyBaseline } from './baseline.js';
@@ -51,7 +51,7 @@ export interface RunOutcome {
 export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   const { config } = inputs;
   const clock = new PhaseClock();
-  makeDirs(config.reportDir);
+  claimReportDir(config.reportDir);
   const given = readGivenFiles(inputs);
   const s = openSession(config, clock, inputs.quiet === true);
   const checks = new ChecksPhase(s);

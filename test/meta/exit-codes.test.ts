@@ -4,12 +4,13 @@
  */
 import { createServer } from 'node:net';
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
 import { runStorecheck } from '../../reference/cli-process.js';
+import { claimReportDir } from '../../src/files.js';
 
 let ref: ReferenceServer;
 beforeAll(async () => {
@@ -65,6 +66,33 @@ describe('exit codes', () => {
     expect(underFile.stderr).toMatch(/--report-dir .*a part of the path is a file/);
     noStack(underFile.stderr);
     expect(readdirSync(base)).toEqual(['file']);
+  });
+
+  it('2: a --report-dir holding another tool\'s files is refused untouched; a folder storecheck made is reused, only its own files replaced', async () => {
+    const foreign = mkdtempSync(join(tmpdir(), 'sc-foreign-'));
+    mkdirSync(join(foreign, 'allure-results'));
+    writeFileSync(join(foreign, 'allure-results', 'other-tool.json'), 'theirs');
+    writeFileSync(join(foreign, 'report.md'), 'theirs');
+    const refused = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--report-dir', foreign]);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain(`the folder ${foreign} already holds files storecheck did not write`);
+    expect(readFileSync(join(foreign, 'report.md'), 'utf8')).toBe('theirs');
+    expect(readdirSync(join(foreign, 'allure-results'))).toEqual(['other-tool.json']);
+    const empty = await runStorecheck(['--only', 'store.*', '--report-dir', '']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/--report-dir is empty/);
+    // a folder an earlier run made: its allure results go, another tool's file among them stays
+    const ours = mkdtempSync(join(tmpdir(), 'sc-ours-'));
+    claimReportDir(ours);
+    mkdirSync(join(ours, 'allure-results'));
+    const earlier = '0eed3f36-c48f-41f2-91d6-2c654e8d9eab-result.json';
+    for (const f of [earlier, 'environment.properties']) writeFileSync(join(ours, 'allure-results', f), 'earlier');
+    const reused = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--report-dir', ours]);
+    expect(reused.code, reused.stderr).toBe(0);
+    const allure = readdirSync(join(ours, 'allure-results'));
+    expect(allure).not.toContain(earlier);
+    expect(allure).toContain('environment.properties');
+    expect(allure.filter((f) => f.endsWith('-result.json')).length).toBeGreaterThan(0);
   });
 
   it('3: a web page, a redirect or a 404 instead of the API: no verdict at the preflight, with a hint, in few requests', async () => {
