@@ -180,7 +180,7 @@ export async function resolveConfig(given: ParsedOptions, startEmbedded?: (o: Em
     ...(o.replay !== undefined ? { replay: parseReplay(String(o.replay)) } : {}),
     ...(embedded ? referenceOf(o) : {}),
     visibilityTimeoutMs: o['visibility-timeout-ms'] as number,
-    ...(o['min-coverage'] !== undefined ? { minCoverage: Math.min(100, o['min-coverage'] as number) } : {}),
+    ...(o['min-coverage'] !== undefined ? { minCoverage: o['min-coverage'] as number } : {}),
     only: o.only as string | undefined,
     shard: o.shard as string | undefined,
     concurrency,
