@@ -28,7 +28,8 @@ describe('option parsing', () => {
       expect(() => parseOptions([`--${o.flag}`, String(o.min! - 1)], RUN_OPTIONS, {})).toThrow(new RegExp(`--${o.flag} must be at least`));
       expect(() => parseOptions([`--${o.flag}`, String(o.max! + 1)], RUN_OPTIONS, {})).toThrow(new RegExp(`--${o.flag} must be at most ${o.max}, got`));
       expect(() => parseOptions([`--${o.flag}`, String(o.max)], RUN_OPTIONS, {})).not.toThrow();
-      if (o.env) expect(() => parseOptions([], RUN_OPTIONS, { [o.env]: String(o.max! + 1) })).toThrow(/must be at most/);
+      const env = o.env;
+      if (env) expect(() => parseOptions([], RUN_OPTIONS, { [env]: String(o.max! + 1) })).toThrow(/must be at most/);
     }
     expect(() => parseOptions(['--min-coverage', '150'], RUN_OPTIONS, {})).toThrow('--min-coverage must be at most 100, got 150');
     const { main } = await import('../../src/cli.js');
