@@ -101,18 +101,26 @@ describe('exit codes', () => {
       html: (res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html><body>Welcome</body></html>'); },
       redirect: (res) => { res.writeHead(302, { location: 'https://elsewhere.example/api' }); res.end(); },
       missing: (res) => { res.writeHead(404, { 'content-type': 'application/json' }); res.end('{"error":"no such path"}'); },
+      notImplemented: (res) => { res.writeHead(501, { 'content-type': 'text/html' }); res.end('<html><body>Not Implemented</body></html>'); },
     };
     let mode = 'html';
     const srv = createHttpServer((_req, res) => { requests++; answers[mode](res); });
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
     const url = `http://127.0.0.1:${(srv.address() as { port: number }).port}`;
     try {
-      for (const [m, hint] of [['html', /answered an HTML page: is --base-url the API root\?/], ['redirect', /redirect \(HTTP 302 to https:\/\/elsewhere\.example\/api\); storecheck never follows one/], ['missing', /answered 404: is --base-url the API root/]] as const) {
+      for (const [m, hint] of [
+        ['html', /answered an HTML page: is --base-url the API root\?/],
+        ['redirect', /redirect \(HTTP 302 to https:\/\/elsewhere\.example\/api\); storecheck never follows one/],
+        ['missing', /answered 404: is --base-url the API root/],
+        ['notImplemented', /HTTP 501 on store get .*501 Not Implemented: is --base-url the API root/],
+      ] as const) {
         mode = m;
         requests = 0;
         const r = await runStorecheck(['--base-url', url], { env: { STORE_API_KEY: 'k-wrong-target' } });
         expect(r.code, `${m}: ${r.stderr}`).toBe(3);
         expect(r.stderr).toMatch(hint);
+        // a preflight stop says where its reports went
+        expect(r.stderr, m).toContain(`reports: ${join(r.reportDir, 'report.json')}`);
         expect(requests, m).toBeLessThan(20);
         expect(r.report?.summary.verdict, m).toBe('no-verdict');
         expect(readFileSync(join(r.reportDir, 'junit.xml'), 'utf8'), m).toMatch(/errors="1"/);

@@ -85,6 +85,16 @@ describe('a query string in --base-url', () => {
     expect(r.exchange.request.url).toBe(`${base}/gw/api/v1/products/get?tenant=a&route=b`);
   });
 
+  it('an HTML error page of any status, or an answer too large, at the store get: "is --base-url the API root?", never "not JSON"', () => {
+    const at = (status: number, type: string, extra: object = {}) =>
+      notTheApi('https://s.example.test', { request: { method: 'POST', url: '', path: '', body: {} }, attempts: 1, durationMs: 1, response: { status, headers: { 'content-type': type }, text: '' }, ...extra } as never);
+    expect(at(405, 'text/html')).toMatch(/answered HTTP 405 with an HTML page: is --base-url the API root/);
+    expect(at(400, 'application/json')).toBeUndefined();
+    const huge = notTheApi('https://s.example.test', { request: { method: 'POST', url: '', path: '', body: {} }, attempts: 1, durationMs: 1, parseError: "larger than the client's limit of 1048576 bytes; cut there and not judged", response: { status: 200, headers: { 'content-type': 'application/json' }, text: '{"name":"xxx', truncated: true } } as never);
+    expect(huge).toMatch(/answered too large to judge \(larger than the client's limit of 1048576 bytes.*raise --max-answer-mb/);
+    expect(huge).not.toMatch(/not JSON/);
+  });
+
   it('messages name the URL storecheck asked, not the base with a path glued after its query', () => {
     expect(apiUrl('https://s.example.test/gw?t=a', '/api/v1/store/get')).toBe('https://s.example.test/gw/api/v1/store/get?t=a');
     const ex = { request: { method: 'POST', url: '', path: '', body: {} }, attempts: 1, durationMs: 1, response: { status: 404, headers: {}, text: '' } };
