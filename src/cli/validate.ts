@@ -25,10 +25,30 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** The ids closest to what a pattern spells (its `*` dropped). */
+/**
+ * The ids closest to what a pattern spells. A glob is compared, `*` and all,
+ * with the globs the ids make (`product.*`, `product.filters.*`,
+ * `*.filters.range.*`): `produkt.*` suggests `product.*`, not one id.
+ */
 export function closestIds(pattern: string, ids: readonly string[], n = 3): string[] {
-  const spelled = pattern.replace(/\*/g, '');
-  return [...ids].map((id) => ({ id, d: editDistance(spelled, id) })).sort((a, b) => a.d - b.d || a.id.localeCompare(b.id)).slice(0, n).map((x) => x.id);
+  const candidates = pattern.includes('*') ? [...globsOf(ids), ...ids] : ids;
+  const spelled = pattern.includes('*') ? pattern : pattern.replace(/\*/g, '');
+  return [...candidates].map((id) => ({ id, d: editDistance(spelled, id) })).sort((a, b) => a.d - b.d || a.id.localeCompare(b.id)).slice(0, n).map((x) => x.id);
+}
+
+/** Every glob of whole dotted segments the ids match: `a.*`, `a.b.*`, `*.b.*`, `*.b.c` … (each matches at least one id). */
+function globsOf(ids: readonly string[]): Set<string> {
+  const globs = new Set<string>();
+  for (const id of ids) {
+    const parts = id.split('.');
+    for (let i = 0; i < parts.length; i++) {
+      for (let j = i + 1; j <= parts.length; j++) {
+        if (i === 0 && j === parts.length) continue;
+        globs.add(`${i > 0 ? '*.' : ''}${parts.slice(i, j).join('.')}${j < parts.length ? '.*' : ''}`);
+      }
+    }
+  }
+  return globs;
 }
 
 /**

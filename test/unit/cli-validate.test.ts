@@ -22,6 +22,12 @@ describe('--only', () => {
     expect(() => checkOnly(' , ')).toThrow(/--only is empty/);
   });
 
+  it('a misspelt glob gets the glob it meant, not one id (issue 22, item 10)', () => {
+    expect(() => checkOnly('produkt.*')).toThrow(/closest ids: product\.\*,/);
+    expect(() => checkOnly('*.filter.range.*')).toThrow(/closest ids: \*\.filters\.range\.\*/);
+    expect(closestIds('prodcut.filters.id', ['product.filters.id', 'product.filters.name'])).toEqual(['product.filters.id', 'product.filters.name']);
+  });
+
   it('edit distance and closest ids', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(closestIds('b*c', ['abc', 'bc', 'xyz'], 2)).toEqual(['bc', 'abc']);
