@@ -128,6 +128,7 @@ async function runCommand(args: string[]): Promise<number> {
       expectFile: options.expect as string | undefined,
       baselineFile: options.baseline as string | undefined,
       quiet: options.quiet === true,
+      configFile: options.config as string | undefined,
     });
     if (outcome.exitCode !== EXIT.conformant) process.stderr.write(`storecheck: ${exitWord(outcome.exitCode)}: ${outcome.reason}\n`);
     return outcome.exitCode;

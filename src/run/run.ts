@@ -40,6 +40,8 @@ export interface RunInputs {
   expectFile?: string;
   baselineFile?: string;
   quiet?: boolean;
+  /** the config file the options were read from (named on the terminal), if one was */
+  configFile?: string;
 }
 
 export interface RunOutcome {
@@ -59,7 +61,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   // the run's critical path: what the main process sends, phase by phase (src/run/critical-path.ts)
   const chains = new RunChains(s.client);
   try {
-    announce(s);
+    announce(s, inputs.configFile);
     clock.restart();
     chains.during('preflight');
     const early = await preflight(s.client, config, stopped);
@@ -95,7 +97,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
 }
 
 /** The run's first lines: what it runs against, and how to replay it. */
-function announce({ term, config }: RunSession): void {
+function announce({ term, config }: RunSession, configFile: string | undefined): void {
   term.line(`storecheck ${TOOL_VERSION} → ${config.baseUrl}${config.embedded ? ' (embedded reference server)' : ''}`);
+  if (configFile) term.line(`options from ${configFile} (flags and environment variables win over it)`);
   term.line(`seed ${config.seed} · depth ${config.depth} · run tag ${config.runTag}${config.readOnly ? ' · read-only' : ''}${config.shard ? ` · shard ${config.shard}` : ''}`);
 }

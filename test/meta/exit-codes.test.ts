@@ -139,9 +139,13 @@ describe('exit codes', () => {
         s.close(() => resolve(p));
       });
     });
-    const r = await runStorecheck(['--base-url', `http://127.0.0.1:${port}`, '--timeout-ms', '1000'], { env: { STORE_API_KEY: 'k-unreachable' } });
+    // its timeout from a config file, which the terminal names
+    const config = join(mkdtempSync(join(tmpdir(), 'sc-config-')), 'ci.storecheck.json');
+    writeFileSync(config, JSON.stringify({ 'timeout-ms': 1000 }));
+    const r = await runStorecheck(['--base-url', `http://127.0.0.1:${port}`, '--config', config], { env: { STORE_API_KEY: 'k-unreachable' } });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/cannot reach/);
+    expect(r.stderr).toContain(`options from ${config} (flags and environment variables win over it)`);
     noStack(r.stderr);
     // the CI artefacts agree: report.json says no verdict and why, junit.xml holds one errored testcase
     expect(r.report?.summary.verdict).toBe('no-verdict');
