@@ -23,13 +23,15 @@ export const USAGE = [
   `storecheck ${TOOL_VERSION} — conformance suite for the Online Store Administration API`,
   '',
   'usage:',
-  '  npm run conformance -- [options]     run every check against a target (default command: run)',
+  '  storecheck [run] [options]           run every check against a target (the default command)',
   '  storecheck sweep --ledger FILE       delete what a run left behind (its ledger.jsonl)',
   '  storecheck compare A.json B.json     two reports side by side (Markdown and HTML)',
   '  storecheck merge DIR...              combine the report.json of shards into one report',
   '  storecheck list [--only PATTERN]     the check (or spec item) ids of the catalogue, for --only',
   '  storecheck openapi                   an OpenAPI document of the API, from the schemas',
   '  storecheck <command> --help          the options of a command',
+  '',
+  wrap('In a clone of the repository, storecheck is `npm run conformance --` (e.g. npm run conformance -- list); installed as a package, `npx storecheck`.'),
   '',
   wrap(
     'Run options come from flags, then environment variables, then a config file (--config FILE, ' +

@@ -158,6 +158,14 @@ describe('help of every command (issue 17)', () => {
     }
   }
 
+  it('the help calls the tool storecheck throughout, and says once how to call it through npm (issue 22, item 10)', async () => {
+    const { USAGE } = await import('../../src/cli.js');
+    const npm = USAGE.split('\n').filter((l) => l.includes('npm run conformance'));
+    expect(npm).toHaveLength(1);
+    expect(npm[0]).toMatch(/storecheck is `npm run conformance --`/);
+    expect(USAGE).toMatch(/^ {2}storecheck \[run\] \[options\] /m);
+  });
+
   it('every line of every command\'s help fits in 100 columns', async () => {
     const { loadCommand } = await import('../../src/cli.js');
     for (const name of commands) {
