@@ -7,6 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import { Agent, budgetTakenBy, PendingPost, postOn } from './undici.js';
 import { answerBudgetFor, SharedGate } from './gate.js';
+import { recordLatency, type LatencyTable } from './latency.js';
 import { redactText, type Redactor } from './redact.js';
 
 export interface HttpOptions {
@@ -74,6 +75,8 @@ export interface HttpStats {
   retries: number;
   transportErrors: number;
   serverErrors: number;
+  /** every answered attempt's round trip, per API path (src/client/latency.ts) */
+  latency: LatencyTable;
 }
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -84,7 +87,7 @@ const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
 const SHOWN_OF_CUT = 64 * 1024;
 
 export class Http {
-  readonly stats: HttpStats = { requests: 0, byOperation: {}, inFlight: 0, peakInFlight: 0, retries: 0, transportErrors: 0, serverErrors: 0 };
+  readonly stats: HttpStats = { requests: 0, byOperation: {}, inFlight: 0, peakInFlight: 0, retries: 0, transportErrors: 0, serverErrors: 0, latency: {} };
   /** called with every finished exchange (checks collect their evidence this way) */
   readonly listeners = new Set<(ex: Exchange) => void>();
   private readonly agent: InstanceType<typeof Agent>;
@@ -261,6 +264,7 @@ export class Http {
     /** bytes of this answer taken from the run's answer budget, given back once it is let go */
     let taken = 0;
     const timer = setTimeout(() => pending.abort(new DOMException(`no complete answer within ${this.opts.timeoutMs} ms`, 'TimeoutError')), this.opts.timeoutMs);
+    const sent = performance.now();
     this.live.add(pending);
     try {
       const maxBody = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
@@ -275,6 +279,8 @@ export class Http {
         showOfCut: SHOWN_OF_CUT,
       }, pending);
       taken = res.taken;
+      // the answer is all here: its parsing and redaction are not the target's time
+      const tookMs = performance.now() - sent;
       const { truncated, headers } = res;
       // a cut answer is never parsed: only its start is kept, to show
       const text = res.body.toString('utf8');
@@ -300,6 +306,7 @@ export class Http {
       // too large or too deep to take in: not an answer to judge (isTargetError), never a crash
       const unread = truncated || exchange.parseError?.startsWith('JSON nested deeper') || exchange.parseError?.startsWith('too large to parse');
       exchange.response = { status: res.status, headers: redactHeaders(headers, this.opts.redactor), text: redactText(text, this.opts.redactor), ...(unread ? { truncated: true } : {}) };
+      recordLatency(this.stats.latency, path, tookMs);
     } catch (e) {
       taken = budgetTakenBy(e);
       this.stats.transportErrors++;

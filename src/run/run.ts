@@ -30,7 +30,7 @@ import { readGivenFiles } from './given.js';
 import { preflight } from './preflight.js';
 import { probe } from './probe.js';
 import { preflightReport, runReport } from './report.js';
-import { requestTally } from './requests.js';
+import { runTally } from './requests.js';
 import { checkOutcome } from './results.js';
 import { closeSession, openSession, type RunSession } from './session.js';
 import { writeViews } from './views.js';
@@ -86,8 +86,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const cleanup = await cleanUp(config, probed.values, s.term, s.redactor, s.gate, chains.observer('cleanup'));
     clock.end('cleanup');
     const criticalPath = runCriticalPath(chains, config.reportDir, config.runTag);
-    const requestCount = requestTally(config.reportDir, s.client.http.stats.requests, cleanup.requests);
-    const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, criticalPath, expectFile: given.expect?.file }), given.baseline);
+    const { requestCount, latency } = runTally(config.reportDir, s.client.http.stats, cleanup.requests);
+    const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, criticalPath, latency, expectFile: given.expect?.file }), given.baseline);
     writeViews(s, report, true);
     return { exitCode: exitCodeOf(report.summary.verdict), report, reason: report.summary.reason };
   } finally {

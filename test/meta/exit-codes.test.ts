@@ -25,6 +25,14 @@ describe('exit codes', () => {
     const r = await runStorecheck(['--only', 'store.*', '--depth', 'quick']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.report?.summary.verdict).toBe('conformant');
+    // the target's answer times: the store get answered the preflight, the probes and the checks (main process and workers)
+    const get = r.report!.latency!.byOperation.get;
+    expect(get.count).toBeGreaterThan(1);
+    expect(get.count).toBeLessThanOrEqual(r.report!.run.requestCount);
+    expect(get.medianMs).toBeLessThanOrEqual(get.p95Ms);
+    expect(get.p95Ms).toBeLessThanOrEqual(get.maxMs);
+    expect(r.report!.latency!.byEndpoint['/api/v1/store/get'].count).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(/^latency \(median \/ p95 \/ max, answers\): get /m);
   });
 
   it('1: non-conformant, with the failing check named on stderr', async () => {
