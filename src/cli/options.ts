@@ -94,7 +94,7 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'seed', env: 'STORE_SEED', kind: 'int', arg: 'N', min: -(2 ** 31), max: 2 ** 31 - 1, group: 'selection', default: () => randomInt(1, 2 ** 31 - 1), help: 'seed of every generator; replays a run (default: random, printed and reported)' },
   { flag: 'replay', kind: 'string', arg: 'SEED:PATH', group: 'selection', noFile: true, help: 'replay one failing property case: the seed and fast-check path of a reproducer (with its --seed and --only)' },
   { flag: 'read-only', env: 'STORE_READ_ONLY', kind: 'flag', group: 'selection', help: 'only get, count and store checks: no create, update or delete is ever sent' },
-  { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', group: 'selection', help: 'run one slice of the check files (merge the shards with `storecheck merge`)' },
+  { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', group: 'selection', help: 'run one of n slices of the checks, of similar estimated cost (merge the shards with `storecheck merge`)' },
   { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, max: MAX_CONCURRENCY, group: 'load', default: 24, help: 'requests in flight at most, across all workers' },
   { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, max: MAX_RPS, group: 'load', default: 0, defaultNote: '0 = unlimited', help: 'requests per second at most' },
   { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, max: MAX_WORKERS, group: 'load', default: () => defaultWorkers(availableParallelism()), help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
