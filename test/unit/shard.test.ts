@@ -45,7 +45,7 @@ describe('--shard by estimated cost', () => {
   });
 
   it('a check the table does not know weighs the median of its rule, else of all; heaviest first to the lightest shard', () => {
-    const w = checkWeights([{ id: 'a.x.1', rule: 'filters.id' }, { id: 'a.x.2', rule: 'filters.id' }, { id: 'new.one', rule: 'filters.id' }, { id: 'other', rule: 'format.record' }], { 'a.x.1': 10, 'a.x.2': 30, 'zzz': 2 });
+    const w = checkWeights([{ id: 'a.x.1', rule: 'filters.id' }, { id: 'a.x.2', rule: 'filters.id' }, { id: 'new.one', rule: 'filters.id' }, { id: 'other', rule: 'format.get.boolean' }], { 'a.x.1': 10, 'a.x.2': 30, 'zzz': 2 });
     expect(Object.fromEntries(w)).toEqual({ 'a.x.1': 10, 'a.x.2': 30, 'new.one': 30, other: 10 });
     expect(splitByCost(new Map([['a', 5], ['b', 4], ['c', 3], ['d', 3]]), 2)).toEqual([['a', 'd'], ['b', 'c']]);
   });
