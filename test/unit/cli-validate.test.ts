@@ -78,7 +78,9 @@ describe('--report-dir: only a folder storecheck made, or a new or empty one (is
     expect(() => checkReportDir(join(empty, 'new', 'deeper'))).not.toThrow();
   });
 
-  it('an empty --report-dir is refused, not taken as the working folder', () => {
+  it('an empty --report-dir is refused, not taken as the working folder', async () => {
+    const { resolveConfig } = await import('../../src/cli.js');
+    await expect(resolveConfig({ 'report-dir': '' })).rejects.toThrow(/--report-dir is empty/);
     expect(() => checkReportDir('')).toThrow(/--report-dir is empty/);
     expect(() => checkReportDir('  ', '--out')).toThrow(/--out is empty/);
   });
