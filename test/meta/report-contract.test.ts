@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/server.js';
 import { runStorecheck } from '../../reference/cli-process.js';
+import { claimReportDir } from '../../src/files.js';
 
 const tmp = (p: string) => mkdtempSync(join(tmpdir(), p));
 
@@ -41,11 +42,13 @@ describe('expectations (--expect)', () => {
 describe('allure results', () => {
   it('one Allure result per check, labelled by resource, rule group and rule; a failure is "failed" (not "broken") with its evidence and reproducer; a reused folder holds this run\'s results only', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'sc-allure-'));
-    // a stale result of an earlier run in the same folder
+    // a stale result of an earlier run in the same folder (one storecheck made: its marker)
+    claimReportDir(reportDir);
     mkdirSync(join(reportDir, 'allure-results'));
-    writeFileSync(join(reportDir, 'allure-results', 'stale-result.json'), '{"name":"stale"}');
+    const stale = '5b0f6d3e-0c1a-4c8e-9d2f-6a7b8c9d0e1f-result.json';
+    writeFileSync(join(reportDir, 'allure-results', stale), '{"name":"stale"}');
     const r = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey'], { reportDir });
-    expect(existsSync(join(reportDir, 'allure-results', 'stale-result.json'))).toBe(false);
+    expect(existsSync(join(reportDir, 'allure-results', stale))).toBe(false);
     expect(r.code, r.stderr).toBe(1);
     const dir = join(r.reportDir, 'allure-results');
     const results = readdirSync(dir).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
