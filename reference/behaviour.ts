@@ -162,7 +162,7 @@ export interface TransportFaults {
   slowMs: number;
   /** fraction of eligible requests delayed by slowMs (default: all of them when slowMs > 0) */
   slowRate: number;
-  /** the canary: echo the key sent in a header of every answer and in every error message (several encodings) */
+  /** the canary: echo the key sent in headers of every answer (its UTF-8 bytes raw among them) and in every error message (several encodings) */
   echoKey: boolean;
   /** false (default): only get and count are affected by the rate faults; true: every operation */
   allOperations: boolean;

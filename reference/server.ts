@@ -145,9 +145,10 @@ function underExistingIds(body: string, existing: Rec[]): string {
 
 /**
  * The canary switch (transport.echoKey): a careless target that echoes the
- * key it was sent — in a header (URL-encoded and base64) on every answer, and
- * in every error message (raw, HTML-escaped, URL-encoded, base64, and the
- * request body as sent). storecheck must let none of it reach an output.
+ * key it was sent — in headers on every answer (URL-encoded, base64, and its
+ * UTF-8 bytes raw, which a client reads as latin-1), and in every error message
+ * (raw, HTML-escaped, URL-encoded, base64, read as latin-1, and the request
+ * body as sent). storecheck must let none of it reach an output.
  */
 function echoKey(raw: string, status: number, body: string, headers: Record<string, string> | undefined): { body: string; headers: Record<string, string> } {
   let key = '';
@@ -160,9 +161,12 @@ function echoKey(raw: string, status: number, body: string, headers: Record<stri
   if (!key) return { body, headers: headers ?? {} };
   const b64 = Buffer.from(key, 'utf8').toString('base64');
   const html = key.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-  const out = { ...headers, 'x-echo-key': `url=${encodeURIComponent(key)}; b64=${b64}` };
+  // the key's UTF-8 bytes as the header's bytes (Node writes header strings as latin-1): a client reads them back
+  // as latin-1, the key with its non-ASCII characters garbled; a body that read them as latin-1 says the same
+  const latin1 = Buffer.from(key, 'utf8').toString('latin1');
+  const out = { ...headers, 'x-echo-key': `url=${encodeURIComponent(key)}; b64=${b64}`, 'x-echo-key-raw': latin1 };
   if (status < 400) return { body, headers: out };
-  const echo = ` [echo: key ${key} | html ${html} | url ${encodeURIComponent(key)} | b64 ${b64} | request ${raw}]`;
+  const echo = ` [echo: key ${key} | html ${html} | url ${encodeURIComponent(key)} | b64 ${b64} | latin-1 ${latin1} | request ${raw}]`;
   try {
     const parsed = JSON.parse(body) as { error?: { message?: string } };
     if (parsed?.error && typeof parsed.error === 'object') {

@@ -12,6 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { deepFreeze, type Depth, type RunConfig } from './config.js';
 import { helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, withDefaults, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
+import { checkBaseUrl } from './cli/base-url.js';
+import { checkReportDir } from './cli/report-dir.js';
 import { exitAfter } from './cli/stdio.js';
 import { ConfigError, EXIT, exitWord } from './exit.js';
 import { TOOL_VERSION } from './version.js';
@@ -21,13 +23,15 @@ export const USAGE = [
   `storecheck ${TOOL_VERSION} — conformance suite for the Online Store Administration API`,
   '',
   'usage:',
-  '  npm run conformance -- [options]     run every check against a target (default command: run)',
+  '  storecheck [run] [options]           run every check against a target (the default command)',
   '  storecheck sweep --ledger FILE       delete what a run left behind (its ledger.jsonl)',
   '  storecheck compare A.json B.json     two reports side by side (Markdown and HTML)',
   '  storecheck merge DIR...              combine the report.json of shards into one report',
   '  storecheck list [--only PATTERN]     the check (or spec item) ids of the catalogue, for --only',
   '  storecheck openapi                   an OpenAPI document of the API, from the schemas',
   '  storecheck <command> --help          the options of a command',
+  '',
+  wrap('In a clone of the repository, storecheck is `npm run conformance --` (e.g. npm run conformance -- list); installed as a package, `npx storecheck`.'),
   '',
   wrap(
     'Run options come from flags, then environment variables, then a config file (--config FILE, ' +
@@ -126,6 +130,7 @@ async function runCommand(args: string[]): Promise<number> {
       expectFile: options.expect as string | undefined,
       baselineFile: options.baseline as string | undefined,
       quiet: options.quiet === true,
+      configFile: options.config as string | undefined,
     });
     if (outcome.exitCode !== EXIT.conformant) process.stderr.write(`storecheck: ${exitWord(outcome.exitCode)}: ${outcome.reason}\n`);
     return outcome.exitCode;
@@ -160,6 +165,8 @@ async function startEmbedded(o: EmbeddedOptions): Promise<EmbeddedServer> {
 export async function resolveConfig(given: ParsedOptions, startEmbedded?: (o: EmbeddedOptions) => Promise<string>): Promise<RunConfig> {
   await checkOptions(given);
   const o = withDefaults(given, RUN_OPTIONS);
+  // the default folder too: two runs started in the same second must not share one
+  checkReportDir(String(o['report-dir']));
   const embedded = o['base-url'] === undefined;
   const reportDir = resolve(o['report-dir'] as string);
   const concurrency = o.concurrency as number;
@@ -176,7 +183,7 @@ export async function resolveConfig(given: ParsedOptions, startEmbedded?: (o: Em
     ...(o.replay !== undefined ? { replay: parseReplay(String(o.replay)) } : {}),
     ...(embedded ? referenceOf(o) : {}),
     visibilityTimeoutMs: o['visibility-timeout-ms'] as number,
-    ...(o['min-coverage'] !== undefined ? { minCoverage: Math.min(100, o['min-coverage'] as number) } : {}),
+    ...(o['min-coverage'] !== undefined ? { minCoverage: o['min-coverage'] as number } : {}),
     only: o.only as string | undefined,
     shard: o.shard as string | undefined,
     concurrency,
@@ -198,14 +205,8 @@ async function checkOptions(o: ParsedOptions): Promise<void> {
   if (baseUrl && (o['reference-faults'] || o['reference-variant'])) {
     throw new UsageError('--reference-faults and --reference-variant apply to the embedded server only; drop --base-url to use them');
   }
-  if (baseUrl) {
-    let u: URL;
-    try {
-      u = new URL(baseUrl);
-    } catch {
-      throw new UsageError(`--base-url "${baseUrl}" is not a URL (e.g. https://store.example.com)`);
-    }
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new UsageError(`--base-url must be http(s), got ${u.protocol}`);
+  if (baseUrl !== undefined) {
+    checkBaseUrl(baseUrl);
     if (!o['api-key']) throw new UsageError('an external target needs its API key: set STORE_API_KEY (or --api-key)');
   }
   if (o.shard !== undefined) {
@@ -217,11 +218,10 @@ async function checkOptions(o: ParsedOptions): Promise<void> {
   if (o['keep-data'] === true && !baseUrl) {
     throw new UsageError('--keep-data needs --base-url: the embedded reference server and its records are gone when the run ends');
   }
-  if (o.only !== undefined || o['report-dir'] !== undefined) {
+  if (o.only !== undefined) {
     // loads the item catalogue: only when there is something to check
-    const { checkOnly, checkReportDir } = await import('./cli/validate.js');
-    if (o.only !== undefined) checkOnly(String(o.only));
-    if (o['report-dir'] !== undefined) checkReportDir(String(o['report-dir']));
+    const { checkOnly } = await import('./cli/validate.js');
+    checkOnly(String(o.only));
   }
 }
 

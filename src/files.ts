@@ -5,8 +5,8 @@
  * not a hung CI job. So folders are made one level at a time, and the pseudo
  * file systems are named when a user points --report-dir at one.
  */
-import { mkdirSync, statfsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 /** Linux magic numbers (statfs f_type) of file systems that hold no files of ours. */
 const PSEUDO: Record<number, string> = {
@@ -56,4 +56,59 @@ export function makeDirs(path: string): void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
   }
+}
+
+/**
+ * The file that marks a folder storecheck made for its reports (a run, merge,
+ * compare --out): such a folder may be written into again, and then only
+ * storecheck's own files are replaced. A non-empty folder without it belongs
+ * to someone else and is never written into.
+ */
+export const REPORT_DIR_MARKER = '.storecheck';
+
+/** What a report folder is: not there yet, there and empty, made by storecheck, or another tool's. */
+export type ReportDirState = 'missing' | 'empty' | 'ours' | 'foreign';
+
+export function reportDirState(dir: string): ReportDirState {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+    throw e;
+  }
+  if (entries.includes(REPORT_DIR_MARKER)) return 'ours';
+  return entries.length ? 'foreign' : 'empty';
+}
+
+/** Make the report folder (one level at a time) and mark it as storecheck's. */
+export function claimReportDir(dir: string): void {
+  makeDirs(dir);
+  const marker = join(dir, REPORT_DIR_MARKER);
+  if (!existsSync(marker)) writeFileSync(marker, 'storecheck made this folder for its reports: it writes here again and replaces only its own files\n');
+}
+
+/** The files allure-js writes into allure-results/: <uuid>-result.json, -container.json, -globals.json, -attachment.<ext>. */
+const ALLURE_FILE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(result\.json|container\.json|globals\.json|attachment(\.[A-Za-z0-9]+)?)$/;
+
+/**
+ * Clear the Allure results an earlier run left in a reused report folder (they
+ * would be merged into this run's Allure report): only files named as
+ * allure-js names its results; any other file (an environment.properties, a
+ * categories.json, another tool's) stays. Returns how many were removed.
+ */
+export function clearAllureResults(dir: string): number {
+  let removed = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of entries) {
+    if (!ALLURE_FILE.test(name)) continue;
+    rmSync(join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
 }

@@ -6,7 +6,7 @@
  * its fixtures are deleted by then): read back and delete what the file created (src/check/file-cleanup.ts),
  * then append the file's chains to <report dir>/chains.jsonl (src/check/chains.ts: the run's critical path)
  * and this worker's request figures to <report dir>/requests.jsonl, so the report counts every
- * request (fixtures and cleanup included), not only what checks saw.
+ * request (fixtures and cleanup included), not only what checks saw, and the target's answer times.
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,5 +30,5 @@ afterAll(async () => {
   const worker = `${process.pid}:${threadId}`;
   writeFileChains(cfg.reportDir, worker, cfg.runTag);
   const s = rt.client.http.stats;
-  appendFileSync(join(cfg.reportDir, 'requests.jsonl'), JSON.stringify({ worker, requests: s.requests, peakInFlight: s.peakInFlight, retries: s.retries }) + '\n');
+  appendFileSync(join(cfg.reportDir, 'requests.jsonl'), JSON.stringify({ worker, requests: s.requests, peakInFlight: s.peakInFlight, retries: s.retries, latency: s.latency }) + '\n');
 });

@@ -5,12 +5,13 @@
  * --fail-on it exits 1 when the named kind of difference is found, so a CI job
  * can gate on "the candidate behaves like the release".
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { loadReport } from '../report/baseline.js';
 import { compareReports, renderCompareHtml, renderCompareMarkdown } from '../report/compare.js';
 import { commandHelp, COMMON_OPTIONS, parseOptions, UsageError, type OptionSpec } from './options.js';
-import { makeDirs } from '../files.js';
+import { claimReportDir } from '../files.js';
+import { checkReportDir } from './report-dir.js';
 
 export const OPTIONS: OptionSpec[] = [
   { flag: 'out', kind: 'string', arg: 'DIR', help: 'where compare.md and compare.html go (default: beside B)' },
@@ -33,7 +34,8 @@ export const HELP = commandHelp(
 export async function compareCommand(args: string[]): Promise<number> {
   const { options, positional } = parseOptions(args, OPTIONS);
   if (positional.length !== 2) throw new UsageError('compare needs two report.json files: storecheck compare A.json B.json [--out DIR] [--fail-on verdict|checks|observations|any]');
-  const [fa, fb] = positional.map((p) => resolve(p));
+  // a report folder stands for its report.json, as merge takes it
+  const [fa, fb] = positional.map((p) => resolve(existsSync(p) && statSync(p).isDirectory() ? join(p, 'report.json') : p));
   let a, b;
   try {
     a = loadReport(fa);
@@ -46,8 +48,11 @@ export async function compareCommand(args: string[]): Promise<number> {
     (options['label-b'] as string) ?? `${b.target.baseUrl} (${basename(dirname(fb))})`,
   ];
   const cmp = compareReports(a, b, labels);
-  const out = resolve((options.out as string | undefined) ?? dirname(fb));
-  makeDirs(out);
+  // beside B's report by default; a folder given must be new, empty or storecheck's own
+  const given = options.out as string | undefined;
+  if (given !== undefined) checkReportDir(given, '--out');
+  const out = resolve(given ?? dirname(fb));
+  if (given !== undefined) claimReportDir(out);
   const md = join(out, 'compare.md');
   const html = join(out, 'compare.html');
   writeFileSync(md, renderCompareMarkdown(cmp));

@@ -38,7 +38,7 @@ export function configSchema(specs: OptionSpec[] = RUN_OPTIONS): Record<string, 
   for (const s of fileOptions(specs)) {
     const description = `${optionHelp(s)}${isPath(s) ? ' (relative to this file)' : ''}. Flag --${s.flag}${s.env ? `, env ${s.env}` : ''}.`;
     if (s.kind === 'flag') properties[s.flag] = { type: 'boolean', description };
-    else if (s.kind === 'int') properties[s.flag] = { type: 'integer', ...(s.min !== undefined ? { minimum: s.min } : {}), description };
+    else if (s.kind === 'int') properties[s.flag] = { type: 'integer', ...(s.min !== undefined ? { minimum: s.min } : {}), ...(s.max !== undefined ? { maximum: s.max } : {}), description };
     else if (s.kind === 'list') properties[s.flag] = { type: 'array', items: { type: 'string' }, description };
     else properties[s.flag] = { type: 'string', ...(s.choices ? { enum: s.choices } : { minLength: 1 }), description };
   }
@@ -126,6 +126,7 @@ function describe(e: AjvError, value: unknown, specs: OptionSpec[]): string {
   if (e.keyword === 'enum') return `${at}: must be one of ${(e.params.allowedValues as unknown[]).join(', ')}${got}`;
   if (e.keyword === 'type') return `${at}: must be ${e.params.type === 'integer' ? 'an integer' : e.params.type === 'boolean' ? 'true or false' : `a${/^[aeiou]/.test(String(e.params.type)) ? 'n' : ''} ${e.params.type}`}${got}`;
   if (e.keyword === 'minimum') return `${at}: must be at least ${e.params.limit}${got}`;
+  if (e.keyword === 'maximum') return `${at}: must be at most ${e.params.limit}${got}`;
   return `${at}: ${e.message ?? e.keyword}${got}`;
 }
 

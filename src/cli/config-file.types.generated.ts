@@ -62,7 +62,7 @@ export interface StorecheckConfig {
    */
   'read-only'?: boolean;
   /**
-   * run one slice of the check files (merge the shards with `storecheck merge`). Flag --shard, env STORE_SHARD.
+   * run one of n slices of the checks, of similar estimated cost (merge the shards with `storecheck merge`). Flag --shard, env STORE_SHARD.
    */
   shard?: string;
   /**

@@ -11,6 +11,8 @@ import { summarize } from '../report/summary.js';
 import type { Report } from '../report/types.js';
 import { writeReports } from '../report/write.js';
 import { commandHelp, COMMON_OPTIONS, parseOptions, UsageError, type OptionSpec } from './options.js';
+import { checkReportDir } from './report-dir.js';
+import { claimReportDir } from '../files.js';
 
 export const OPTIONS: OptionSpec[] = [
   { flag: 'report-dir', kind: 'string', arg: 'DIR', help: 'where the merged report goes (default ./reports/merged)' },
@@ -37,8 +39,10 @@ export async function mergeCommand(args: string[]): Promise<number> {
       throw new UsageError((e as Error).message);
     }
   });
-  const merged = mergeReports(reports);
   const out = resolve((options['report-dir'] as string | undefined) ?? 'reports/merged');
+  checkReportDir((options['report-dir'] as string | undefined) ?? out);
+  const merged = mergeReports(reports);
+  claimReportDir(out);
   const written = writeReports(out, merged);
   process.stdout.write(`merged ${reports.length} report(s), ${merged.checks.length} checks: ${merged.summary.verdict} — ${merged.summary.reason}\n${Object.values(written).join('\n')}\n`);
   return merged.summary.verdict === 'conformant' ? 0 : merged.summary.verdict === 'non-conformant' ? 1 : 3;

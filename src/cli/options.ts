@@ -5,6 +5,7 @@
  * nowhere else (withDefaults() applies them; the help shows them).
  */
 import { randomInt } from 'node:crypto';
+import { constants as bufferConstants } from 'node:buffer';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,7 +42,9 @@ export interface OptionSpec {
   arg?: string;
   help: string;
   choices?: string[];
+  /** an int option's range: every int option has both (test/unit/cli-options.test.ts), a value outside is exit 2 */
   min?: number;
+  max?: number;
   /** the heading it is listed under in the help (default: general) */
   group?: OptionGroup;
   /** not settable in storecheck.config.json (per-invocation options, the key) */
@@ -63,28 +66,43 @@ export const COMMON_OPTIONS: OptionSpec[] = [
   { flag: 'version', short: 'V', kind: 'flag', group: 'general', noFile: true, help: 'print the version and exit' },
 ];
 
+/**
+ * The limits of the platform the int options meet. A timer of more than
+ * 2^31 - 1 ms fires at once (Node's setTimeout); an answer is decoded as one
+ * string, and V8's longest is MAX_STRING_LENGTH; the gate paces starts in
+ * ticks of 0.1 ms (src/client/gate.ts), so no finer pace than 10 000 a second;
+ * each request in flight holds a socket, and 1 024 open files is the usual
+ * per-process limit; seeds are mixed as 32-bit integers (src/check/seed.ts),
+ * so two seeds further apart would replay the same run.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const MAX_ANSWER_MB = Math.floor(bufferConstants.MAX_STRING_LENGTH / 2 ** 20);
+const MAX_RPS = 10_000;
+const MAX_CONCURRENCY = 1_024;
+const MAX_WORKERS = 64;
+
 export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string', arg: 'URL', group: 'target', help: 'target base URL (paths /api/v1/... are appended); without it the embedded reference server is started' },
   { flag: 'api-key', env: 'STORE_API_KEY', kind: 'string', arg: 'KEY', group: 'target', noFile: true, help: 'the API key, sent in the body only; never printed or stored (prefer the env var; never in a config file)' },
   { flag: 'insecure', env: 'STORE_INSECURE', kind: 'flag', group: 'target', help: 'accept a self-signed TLS certificate (or give the CA with NODE_EXTRA_CA_CERTS)' },
-  { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, group: 'target', default: 15_000, help: 'per-request timeout' },
-  { flag: 'visibility-timeout-ms', env: 'STORE_VISIBILITY_TIMEOUT_MS', kind: 'int', arg: 'N', min: 0, group: 'target', default: 5_000, help: 'how long a read may take to show a write (lagging replicas) before it is judged' },
-  { flag: 'max-answer-mb', env: 'STORE_MAX_ANSWER_MB', kind: 'int', arg: 'N', min: 1, group: 'target', default: 32, help: 'an answer larger than this is cut while it streams and not judged' },
+  { flag: 'timeout-ms', env: 'STORE_TIMEOUT_MS', kind: 'int', arg: 'N', min: 100, max: MAX_TIMER_MS, group: 'target', default: 15_000, help: 'per-request timeout' },
+  { flag: 'visibility-timeout-ms', env: 'STORE_VISIBILITY_TIMEOUT_MS', kind: 'int', arg: 'N', min: 0, max: MAX_TIMER_MS, group: 'target', default: 5_000, help: 'how long a read may take to show a write (lagging replicas) before it is judged' },
+  { flag: 'max-answer-mb', env: 'STORE_MAX_ANSWER_MB', kind: 'int', arg: 'N', min: 1, max: MAX_ANSWER_MB, group: 'target', default: 32, help: 'an answer larger than this is cut while it streams and not judged' },
   { flag: 'keep-data', env: 'STORE_KEEP_DATA', kind: 'flag', group: 'target', help: 'leave the records the run created on the target (to look at them, or to rerun a reproducer\'s curl; external targets only); the ledger keeps them and the run prints the sweep command that removes them' },
   { flag: 'only', env: 'STORE_ONLY', kind: 'string', arg: 'PATTERN', group: 'selection', help: "check or item ids to run: globs with *, comma-separated (e.g. 'product.*,*.filters.range.*'); `storecheck list` prints them" },
   { flag: 'depth', env: 'STORE_DEPTH', kind: 'string', arg: 'quick|standard|deep', choices: ['quick', 'standard', 'deep'], group: 'selection', default: 'standard', help: 'how hard the properties search' },
-  { flag: 'seed', env: 'STORE_SEED', kind: 'int', arg: 'N', group: 'selection', default: () => randomInt(1, 2 ** 31 - 1), help: 'seed of every generator; replays a run (default: random, printed and reported)' },
+  { flag: 'seed', env: 'STORE_SEED', kind: 'int', arg: 'N', min: -(2 ** 31), max: 2 ** 31 - 1, group: 'selection', default: () => randomInt(1, 2 ** 31 - 1), help: 'seed of every generator; replays a run (default: random, printed and reported)' },
   { flag: 'replay', kind: 'string', arg: 'SEED:PATH', group: 'selection', noFile: true, help: 'replay one failing property case: the seed and fast-check path of a reproducer (with its --seed and --only)' },
   { flag: 'read-only', env: 'STORE_READ_ONLY', kind: 'flag', group: 'selection', help: 'only get, count and store checks: no create, update or delete is ever sent' },
-  { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', group: 'selection', help: 'run one slice of the check files (merge the shards with `storecheck merge`)' },
-  { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, group: 'load', default: 24, help: 'requests in flight at most, across all workers' },
-  { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, group: 'load', default: 0, defaultNote: '0 = unlimited', help: 'requests per second at most' },
-  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, group: 'load', default: () => defaultWorkers(availableParallelism()), help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
-  { flag: 'deadline-s', env: 'STORE_DEADLINE_S', kind: 'int', arg: 'N', min: 10, group: 'load', default: 900, help: 'the whole run ends by then, with cleanup' },
+  { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', group: 'selection', help: 'run one of n slices of the checks, of similar estimated cost (merge the shards with `storecheck merge`)' },
+  { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, max: MAX_CONCURRENCY, group: 'load', default: 24, help: 'requests in flight at most, across all workers' },
+  { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, max: MAX_RPS, group: 'load', default: 0, defaultNote: '0 = unlimited', help: 'requests per second at most' },
+  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, max: MAX_WORKERS, group: 'load', default: () => defaultWorkers(availableParallelism()), help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
+  { flag: 'deadline-s', env: 'STORE_DEADLINE_S', kind: 'int', arg: 'N', min: 10, max: Math.floor(MAX_TIMER_MS / 1000), group: 'load', default: 900, help: 'the whole run ends by then, with cleanup' },
   { flag: 'report-dir', env: 'STORE_REPORT_DIR', kind: 'string', arg: 'DIR', group: 'reporting', default: () => join('reports', timestamp()), help: 'where reports go (default reports/<timestamp>/, with reports/latest pointing at it)' },
   { flag: 'expect', env: 'STORE_EXPECT', kind: 'string', arg: 'FILE', group: 'reporting', help: 'known deviations (JSON): reported as expected failures, they do not fail the run' },
   { flag: 'baseline', env: 'STORE_BASELINE', kind: 'string', arg: 'FILE', group: 'reporting', help: 'an earlier report.json: new failures and changed observations fail the run' },
-  { flag: 'min-coverage', env: 'STORE_MIN_COVERAGE', kind: 'int', arg: 'PERCENT', min: 0, group: 'reporting', help: 'no verdict (exit 3) when fewer than PERCENT % of the spec items could be judged' },
+  { flag: 'min-coverage', env: 'STORE_MIN_COVERAGE', kind: 'int', arg: 'PERCENT', min: 0, max: 100, group: 'reporting', help: 'no verdict (exit 3) when fewer than PERCENT % of the spec items could be judged' },
   { flag: 'quiet', env: 'STORE_QUIET', kind: 'flag', group: 'reporting', help: 'no progress line, only the summary' },
   { flag: 'reference-faults', env: 'STORECHECK_REFERENCE_FAULTS', kind: 'string', arg: 'NAMES', group: 'embedded', help: 'switch on faults (comma-separated, see reference/README.md) to see the suite catch them' },
   { flag: 'reference-variant', env: 'STORECHECK_REFERENCE_VARIANT', kind: 'string', arg: 'NAME', group: 'embedded', help: 'run it as a benign variant (another honest choice where the spec is silent)' },
@@ -221,6 +239,7 @@ function convert(spec: OptionSpec, value: string, where: string): string | numbe
     if (!/^-?[0-9]+$/.test(value)) throw new UsageError(`${where} must be an integer, got "${value}"`);
     const n = Number(value);
     if (spec.min !== undefined && n < spec.min) throw new UsageError(`${where} must be at least ${spec.min}, got ${n}`);
+    if (spec.max !== undefined && n > spec.max) throw new UsageError(`${where} must be at most ${spec.max}, got ${n}`);
     return n;
   }
   if (spec.choices && !spec.choices.includes(value)) throw new UsageError(`${where} must be one of ${spec.choices.join(', ')}, got "${value}"`);

@@ -11,6 +11,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Ledger } from '../client/ledger.js';
 import { cleanupLedger, unverifiedCount, type CleanupResult } from '../run/cleanup.js';
+import { checkBaseUrl } from './base-url.js';
 import { commandHelp, COMMON_OPTIONS, optionSpec, parseOptions, UsageError, withDefaults, type OptionSpec } from './options.js';
 
 /** A run option (its flag, env, kind, limits and default: the run table's entry), described for sweep. */
@@ -65,6 +66,7 @@ export async function sweepCommand(args: string[]): Promise<number> {
   const baseUrl = options['base-url'] as string | undefined;
   const apiKey = options['api-key'] as string | undefined;
   if (!baseUrl || !apiKey) throw new UsageError('sweep needs the target: --base-url URL and STORE_API_KEY (or --api-key)');
+  checkBaseUrl(baseUrl);
   process.stdout.write(todo.lines[0] + '\n');
   const result = await cleanupLedger(
     { baseUrl, apiKey, timeoutMs: options['timeout-ms'] as number, insecure: options.insecure === true, concurrency: options.concurrency as number, ledgerFile: files[0] },

@@ -4,11 +4,8 @@
  * `--only` must select at least one check of the catalogue, `--report-dir`
  * must be a writable directory or creatable as one.
  */
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { UsageError } from './options.js';
 import { INVOCATION } from '../invocation.js';
-import { pseudoFileSystem } from '../files.js';
 import { allItems, catalogue } from '../items/index.js';
 import { globToRegExp } from '../items/glob.js';
 import { onlyPattern } from '../items/select.js';
@@ -28,10 +25,30 @@ export function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** The ids closest to what a pattern spells (its `*` dropped). */
+/**
+ * The ids closest to what a pattern spells. A glob is compared, `*` and all,
+ * with the globs the ids make (`product.*`, `product.filters.*`,
+ * `*.filters.range.*`): `produkt.*` suggests `product.*`, not one id.
+ */
 export function closestIds(pattern: string, ids: readonly string[], n = 3): string[] {
-  const spelled = pattern.replace(/\*/g, '');
-  return [...ids].map((id) => ({ id, d: editDistance(spelled, id) })).sort((a, b) => a.d - b.d || a.id.localeCompare(b.id)).slice(0, n).map((x) => x.id);
+  const candidates = pattern.includes('*') ? [...globsOf(ids), ...ids] : ids;
+  const spelled = pattern.includes('*') ? pattern : pattern.replace(/\*/g, '');
+  return [...candidates].map((id) => ({ id, d: editDistance(spelled, id) })).sort((a, b) => a.d - b.d || a.id.localeCompare(b.id)).slice(0, n).map((x) => x.id);
+}
+
+/** Every glob of whole dotted segments the ids match: `a.*`, `a.b.*`, `*.b.*`, `*.b.c` … (each matches at least one id). */
+function globsOf(ids: readonly string[]): Set<string> {
+  const globs = new Set<string>();
+  for (const id of ids) {
+    const parts = id.split('.');
+    for (let i = 0; i < parts.length; i++) {
+      for (let j = i + 1; j <= parts.length; j++) {
+        if (i === 0 && j === parts.length) continue;
+        globs.add(`${i > 0 ? '*.' : ''}${parts.slice(i, j).join('.')}${j < parts.length ? '.*' : ''}`);
+      }
+    }
+  }
+  return globs;
 }
 
 /**
@@ -58,42 +75,4 @@ export function checkOnly(only: string, what = '--only'): void {
   }
 }
 
-/**
- * `--report-dir` must be a writable directory, or a path whose nearest
- * existing ancestor is a writable directory (it is created when the run
- * starts), on a file system that holds files (not /proc, /sys…). Nothing is
- * created here.
- */
-export function checkReportDir(dir: string): void {
-  const where = `--report-dir ${dir}`;
-  let path = resolve(dir);
-  let missing = false;
-  for (;;) {
-    let st;
-    try {
-      st = statSync(path);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') {
-        const up = dirname(path);
-        if (up === path) throw new UsageError(`${where}: no part of the path exists`);
-        path = up;
-        missing = true;
-        continue;
-      }
-      if (code === 'ENOTDIR') throw new UsageError(`${where}: a part of the path is a file, not a folder`);
-      if (code === 'EACCES') throw new UsageError(`${where}: no permission to look into ${path}`);
-      throw new UsageError(`${where}: cannot be used (${code ?? (e as Error).message})`);
-    }
-    if (!st.isDirectory()) throw new UsageError(missing ? `${where}: ${path} is a file, not a folder` : `${where} is a file, not a folder`);
-    // /proc, /sys…: no reports can live there (and Node's recursive mkdir would never return on /proc)
-    const pseudo = pseudoFileSystem(path);
-    if (pseudo) throw new UsageError(`${where} is on the ${pseudo} file system, which holds no files: give a folder on a disk`);
-    try {
-      accessSync(path, constants.W_OK | constants.X_OK);
-    } catch {
-      throw new UsageError(missing ? `${where}: cannot create it inside ${path} (not writable)` : `${where} is not writable`);
-    }
-    return;
-  }
-}
+export { checkReportDir } from './report-dir.js';

@@ -7,6 +7,7 @@
 import { setMaxListeners } from 'node:events';
 import { Agent, budgetTakenBy, PendingPost, postOn } from './undici.js';
 import { answerBudgetFor, SharedGate } from './gate.js';
+import { recordLatency, type LatencyTable } from './latency.js';
 import { redactText, type Redactor } from './redact.js';
 
 export interface HttpOptions {
@@ -74,6 +75,8 @@ export interface HttpStats {
   retries: number;
   transportErrors: number;
   serverErrors: number;
+  /** every answered attempt's round trip, per API path (src/client/latency.ts) */
+  latency: LatencyTable;
 }
 
 const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -84,13 +87,15 @@ const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
 const SHOWN_OF_CUT = 64 * 1024;
 
 export class Http {
-  readonly stats: HttpStats = { requests: 0, byOperation: {}, inFlight: 0, peakInFlight: 0, retries: 0, transportErrors: 0, serverErrors: 0 };
+  readonly stats: HttpStats = { requests: 0, byOperation: {}, inFlight: 0, peakInFlight: 0, retries: 0, transportErrors: 0, serverErrors: 0, latency: {} };
   /** called with every finished exchange (checks collect their evidence this way) */
   readonly listeners = new Set<(ex: Exchange) => void>();
   private readonly agent: InstanceType<typeof Agent>;
   private readonly origin: string;
   /** the base URL's path (https://host/store → /store), put before every API path */
   private readonly basePath: string;
+  /** the base URL's query string (`?tenant=a`, or ''), kept on every request: some gateways route by it */
+  private readonly query: string;
   /** the run's gate (in flight, pace), or this client's own when it has none (cleanup, sweep, tests) */
   private readonly gate: SharedGate;
   /** aborted by cancel(): in-flight requests end at once, new ones are not sent */
@@ -102,6 +107,7 @@ export class Http {
     const base = new URL(opts.baseUrl);
     this.origin = base.origin;
     this.basePath = base.pathname.replace(/\/+$/, '');
+    this.query = base.search;
     this.gate = opts.gate ?? SharedGate.create(Math.max(1, opts.connections), answerBudgetFor(opts.maxBodyBytes ?? DEFAULT_MAX_BODY));
     // every pause listens to the stop signal: no listener limit
     setMaxListeners(0, this.stop.signal);
@@ -115,9 +121,9 @@ export class Http {
     });
   }
 
-  /** The URL a path resolves to (base path kept: https://host/store + /api/v1/...). */
+  /** The URL a path resolves to (base path and query kept: https://host/store?t=a + /api/v1/... → https://host/store/api/v1/...?t=a). */
   url(path: string): string {
-    return `${this.origin}${this.basePath}${path}`;
+    return apiUrl(this.opts.baseUrl, path);
   }
 
   /**
@@ -258,12 +264,13 @@ export class Http {
     /** bytes of this answer taken from the run's answer budget, given back once it is let go */
     let taken = 0;
     const timer = setTimeout(() => pending.abort(new DOMException(`no complete answer within ${this.opts.timeoutMs} ms`, 'TimeoutError')), this.opts.timeoutMs);
+    const sent = performance.now();
     this.live.add(pending);
     try {
       const maxBody = this.opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
       const res = await postOn(this.agent, {
         origin: this.origin,
-        path: this.basePath + path,
+        path: this.basePath + path + this.query,
         headers: { ...extraHeaders, 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
         body: payload,
         timeoutMs: this.opts.timeoutMs,
@@ -272,6 +279,8 @@ export class Http {
         showOfCut: SHOWN_OF_CUT,
       }, pending);
       taken = res.taken;
+      // the answer is all here: its parsing and redaction are not the target's time
+      const tookMs = performance.now() - sent;
       const { truncated, headers } = res;
       // a cut answer is never parsed: only its start is kept, to show
       const text = res.body.toString('utf8');
@@ -297,6 +306,7 @@ export class Http {
       // too large or too deep to take in: not an answer to judge (isTargetError), never a crash
       const unread = truncated || exchange.parseError?.startsWith('JSON nested deeper') || exchange.parseError?.startsWith('too large to parse');
       exchange.response = { status: res.status, headers: redactHeaders(headers, this.opts.redactor), text: redactText(text, this.opts.redactor), ...(unread ? { truncated: true } : {}) };
+      recordLatency(this.stats.latency, path, tookMs);
     } catch (e) {
       taken = budgetTakenBy(e);
       this.stats.transportErrors++;
@@ -379,6 +389,15 @@ export function nestedDeeperThan(text: string, max: number): boolean {
     } else if (c === 93 || c === 125) depth--;
   }
   return false;
+}
+
+/**
+ * The URL of an API path under a base URL: the base's path before it, the
+ * base's query string (some gateways route by it) after it.
+ */
+export function apiUrl(baseUrl: string, path: string): string {
+  const base = new URL(baseUrl);
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}${path}${base.search}`;
 }
 
 /** Header values with every secret replaced (a target may echo the key in a header). */

@@ -2,8 +2,10 @@
  * Secrets never leave memory: the API key, and the store's `apikey` value
  * (§5.2: the store record contains it), are replaced wherever they would be
  * written — request bodies, response texts, messages, reports, terminal —
- * in every form a target or a renderer may give them: raw, JSON-escaped
- * (with and without \u escapes), HTML-escaped, URL-encoded and base64.
+ * in every form a target or a renderer may give them: every reading of their
+ * bytes (UTF-8, latin-1, windows-1252) in every encoding (raw, JSON-escaped with
+ * and without \u escapes, HTML-escaped and character references, URL-encoded,
+ * base64 and base64url).
  */
 
 /**
@@ -33,28 +35,79 @@ function htmlEscaped(s: string, apos: string): string {
 }
 
 /**
- * Every form of a secret worth redacting, longest first (a longer form is
- * replaced before a shorter one inside it), each at least 4 characters.
+ * The windows-1252 characters of bytes 0x80–0x9f (where it departs from
+ * latin-1); the five bytes it leaves undefined read as their latin-1 control.
+ */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+function cp1252(bytes: Buffer): string {
+  let out = '';
+  for (const b of bytes) out += b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] : String.fromCharCode(b);
+  return out;
+}
+
+/**
+ * Every string a secret can be read back as, whatever decoding a target or a
+ * client applied on the way: as sent (UTF-8); its UTF-8 bytes read as latin-1
+ * (how Node and undici read header bytes) and as windows-1252 (what browsers and
+ * many frameworks call "latin1"), once and twice over (a store that garbled it
+ * once, echoed in a header read as latin-1 again); its latin-1 bytes read as
+ * UTF-8 (a store that wrote it back in latin-1, when every character fits).
+ */
+export function secretReadings(secret: string): string[] {
+  const utf8 = Buffer.from(secret, 'utf8');
+  const latin1 = utf8.toString('latin1');
+  const readings = new Set([secret, latin1, cp1252(utf8), Buffer.from(latin1, 'utf8').toString('latin1'), cp1252(Buffer.from(cp1252(utf8), 'utf8'))]);
+  if (/^[\u0000-\u00ff]*$/.test(secret)) readings.add(Buffer.from(secret, 'latin1').toString('utf8'));
+  return [...readings];
+}
+
+/** Non-ASCII characters as numeric HTML character references (`&#233;` or `&#xe9;`). */
+function htmlNumeric(s: string, hex: boolean): string {
+  return [...s].map((c) => {
+    const cp = c.codePointAt(0)!;
+    if (cp < 0x80) return c;
+    return hex ? `&#x${cp.toString(16)};` : `&#${cp};`;
+  }).join('');
+}
+
+/** encodeURIComponent plus the five characters RFC 3986 reserves and it leaves alone. */
+function rfc3986(s: string): string {
+  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** Every encoding a renderer or a target may give one reading of a secret. */
+function encodingsOf(s: string): string[] {
+  const b64 = Buffer.from(s, 'utf8').toString('base64');
+  const json = JSON.stringify(s).slice(1, -1);
+  const forms = [
+    s,
+    json,
+    jsonAsciiEscaped(s),
+    jsonAllEscaped(s),
+    // a JSON-escaped form escaped once more (a body quoted inside an error message)
+    JSON.stringify(json).slice(1, -1),
+    JSON.stringify(jsonAsciiEscaped(s)).slice(1, -1),
+  ];
+  for (const apos of ['&#39;', '&#x27;', '&apos;']) {
+    const h = htmlEscaped(s, apos);
+    forms.push(h, h.replace(/&quot;/g, '&#34;'), htmlNumeric(h, false), htmlNumeric(h, true));
+    // an HTML page showing JSON: escaped for JSON, then for HTML
+    forms.push(htmlEscaped(json, apos));
+  }
+  const url = encodeURIComponent(s);
+  forms.push(url, url.replace(/%20/g, '+'), encodeURI(s), rfc3986(s), rfc3986(s).replace(/%20/g, '+'));
+  forms.push(b64, b64.replace(/=+$/, ''), b64.replace(/\+/g, '-').replace(/\//g, '_'), b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+  return forms;
+}
+
+/**
+ * Every form of a secret worth redacting — every encoding of every reading —
+ * longest first (a longer form is replaced before a shorter one inside it),
+ * each at least 4 characters.
  */
 export function secretForms(secret: string): string[] {
-  const b64 = Buffer.from(secret, 'utf8').toString('base64');
-  const forms = new Set<string>([
-    secret,
-    JSON.stringify(secret).slice(1, -1),
-    jsonAsciiEscaped(secret),
-    jsonAllEscaped(secret),
-    // a JSON-escaped form escaped once more (a body quoted inside an error message)
-    JSON.stringify(JSON.stringify(secret).slice(1, -1)).slice(1, -1),
-    htmlEscaped(secret, '&#39;'),
-    htmlEscaped(secret, '&#x27;'),
-    htmlEscaped(secret, '&apos;'),
-    encodeURIComponent(secret),
-    encodeURIComponent(secret).replace(/%20/g, '+'),
-    encodeURI(secret),
-    b64,
-    b64.replace(/=+$/, ''),
-    b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
-  ]);
+  const forms = new Set<string>(secretReadings(secret).flatMap(encodingsOf));
   // upper- and lower-case percent escapes are the same URL
   for (const f of [...forms]) if (/%[0-9A-F]{2}/.test(f)) forms.add(f.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
   return [...forms].filter((f) => f.length >= MIN_SECRET).sort((a, b) => b.length - a.length);

@@ -2,7 +2,7 @@
  * What a run will judge, known before its first check: the checks of the
  * item catalogue that the run's suite files register and `--only` keeps —
  * so the progress line starts at its final total, and a shard (`--shard`,
- * which splits suite *files*) knows its checks.
+ * which splits the checks by estimated cost: src/items/shard.ts) knows its checks.
  *
  * Which checks a suite file registers, the file says itself, in one
  * declaration this module reads from its text (the file is never imported
@@ -24,6 +24,7 @@ import { RULES, type RuleId } from '../rules.js';
 import { resource } from '../schema/model.js';
 import { catalogue } from './index.js';
 import { onlySelects, selectedItems } from './select.js';
+import { shardChecks } from './shard.js';
 import type { CheckDef } from './types.js';
 
 /** What a suite file registers: the catalogue checks of these rules (on these resources). */
@@ -99,17 +100,31 @@ export interface RunPlan {
   byFile: Map<string, string[]>;
 }
 
-/** The plan of a run over these suite files (all of them, or one shard's). */
-export function planRun(files: string[], only?: string): RunPlan {
+/** The plan of a run over these suite files, under --only (and, for a shard, only the checks in `keep`). */
+export function planRun(files: string[], only?: string, keep?: ReadonlySet<string>): RunPlan {
   const selects = onlySelects(only);
   const byFile = new Map<string, string[]>();
   let total = 0;
   let items = 0;
   for (const f of files) {
-    const chosen = checksOfFile(f).filter((c) => selects(c.id));
+    const chosen = checksOfFile(f).filter((c) => selects(c.id) && (!keep || keep.has(c.id)));
     byFile.set(f, chosen.map((c) => c.id));
     total += chosen.length;
     for (const c of chosen) items += selectedItems(only, c).length;
   }
   return { total, items, byFile };
+}
+
+/**
+ * The plan of one shard (`i/n`): the run's selection over every suite file,
+ * split by estimated cost; the files that hold none of its checks are not
+ * loaded. `pattern` matches the test names of exactly its checks.
+ */
+export function planShard(files: string[], only: string | undefined, shard: string): { plan: RunPlan; files: string[]; pattern: RegExp } {
+  const whole = planRun(files, only);
+  const selected = new Set([...whole.byFile.values()].flat());
+  const keep = shardChecks(catalogue().filter((c) => selected.has(c.id)), shard);
+  const plan = planRun(files, only, keep);
+  const escaped = [...keep].sort().map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return { plan, files: files.filter((f) => plan.byFile.get(f)?.length), pattern: new RegExp(`^(?:${escaped.join('|')}) — `) };
 }

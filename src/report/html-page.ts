@@ -45,6 +45,7 @@ details.full{margin:4px 0 0}
 details.full>summary{font-size:.85rem}
 table{border-collapse:collapse;width:100%}
 th,td{border:1px solid var(--line);padding:5px 8px;text-align:left;vertical-align:top}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 th{background:var(--soft);font-weight:600}
 a{color:#1d4ed8}
 .banner{margin:0 -20px 0;padding:22px 20px 18px;border-bottom:4px solid}

@@ -29,6 +29,7 @@ import { failureGroupCount, failureGroups, type FailureGroup } from './groups.js
 import { VERDICT_TEXT, esc, escId, legend, page, statusBadge } from './html-page.js';
 import { shortJson, shortenQuoted } from './shorten.js';
 import type { CheckResult, CheckStatus, HttpExchange, Level, Report } from './types.js';
+import { formatMs, LATENCY_HEAD, latencyRows } from './latency-view.js';
 
 const MAX_VALUE = 8000;
 const MAX_BODY = 4000;
@@ -196,6 +197,7 @@ function toc(report: Report): string {
   );
   if (report.checks.some((c) => c.status === 'expected-fail' || c.status === 'unexpected-pass') || report.expectations) links.push(['expected', 'Expected failures']);
   if (report.targetErrors?.length) links.push(['target-errors', 'Target errors']);
+  if (report.latency) links.push(['latency', 'Latency']);
   if (report.baseline) links.push(['baseline', report.baseline.regression ? 'Baseline: regression' : 'Baseline']);
   links.push(['checks', `All checks (${report.checks.length})`]);
   if (report.cleanup) links.push(['cleanup', cleanupLink(report.cleanup)]);
@@ -358,6 +360,29 @@ ${report.targetErrors.map((e) => `<tr><td>${esc(truncate(e.message, 600))}</td><
 </section>`;
 }
 
+function latencySection(report: Report): string {
+  const l = report.latency;
+  if (!l) return '';
+  const rows = (rs: string[][], code: boolean) => rs.map(([k, ...cells]) => `<tr><td>${code ? `<code>${esc(k)}</code>` : esc(k)}</td>${cells.map((c) => `<td class="num">${esc(c)}</td>`).join('')}</tr>`).join('\n');
+  const head = (first: string, more: string[]) => `<thead><tr><th>${first}</th>${more.map((h) => `<th>${h}</th>`).join('')}</tr></thead>`;
+  return `<section id="latency">
+<h2>Latency</h2>
+<p class="help">How long the target took to answer: each answered request, from sending to the whole answer read (cleanup apart).</p>
+<table>${head('operation', LATENCY_HEAD)}<tbody>
+${rows(latencyRows(l.byOperation), false)}
+</tbody></table>
+<h3>Slowest checks</h3>
+<table>${head('check', ['duration'])}<tbody>
+${l.slowestChecks.map((c) => `<tr><td><a href="#${anchorId('c', c.id)}"><code>${esc(c.id)}</code></a></td><td class="num">${esc(formatMs(c.durationMs))}</td></tr>`).join('\n')}
+</tbody></table>
+<details><summary>Per endpoint</summary>
+<table>${head('endpoint', LATENCY_HEAD)}<tbody>
+${rows(latencyRows(l.byEndpoint), true)}
+</tbody></table>
+</details>
+</section>`;
+}
+
 function idList(ids: readonly string[], link: boolean): string {
   if (!ids.length) return '<span class="muted">none</span>';
   return ids.map((id) => (link ? `<a href="#${anchorId('c', id)}"><code>${esc(id)}</code></a>` : `<code>${esc(id)}</code>`)).join(', ');
@@ -468,6 +493,7 @@ export function renderHtml(report: Report): string {
     observationsSection(report),
     expectedSection(report),
     targetErrorsSection(report),
+    latencySection(report),
     baselineSection(report),
     checksSection(report),
     cleanupSection(report),

@@ -13,6 +13,7 @@ import {
 import { coverageLine } from './coverage.js';
 import { failureGroupCount, failureGroups, type FailureGroup } from './groups.js';
 import type { CheckResult, CheckStatus, Report } from './types.js';
+import { formatMs, LATENCY_HEAD, latencyRows } from './latency-view.js';
 
 const MAX_VALUE = 6000;
 const MAX_BODY = 2000;
@@ -290,6 +291,29 @@ function targetErrorsSection(report: Report): string {
   ].join('\n');
 }
 
+/** The target's answer times per operation, the slowest checks, then per endpoint (report.json `latency`). */
+function latencySection(report: Report): string {
+  const l = report.latency;
+  if (!l) return '';
+  return [
+    '## Latency',
+    '',
+    'How long the target took to answer (each answered request, from sending to the whole answer read; cleanup apart).',
+    '',
+    table(['operation', ...LATENCY_HEAD], latencyRows(l.byOperation)),
+    '',
+    '### Slowest checks',
+    '',
+    table(['check', 'duration'], l.slowestChecks.map((c) => [mdCode(c.id, true), formatMs(c.durationMs)])),
+    '',
+    '<details><summary>Per endpoint</summary>',
+    '',
+    table(['endpoint', ...LATENCY_HEAD], latencyRows(l.byEndpoint).map(([p, ...rest]) => [mdCode(p, true), ...rest])),
+    '',
+    '</details>',
+  ].join('\n');
+}
+
 function baselineSection(report: Report): string {
   const b = report.baseline;
   if (!b) return '';
@@ -354,6 +378,7 @@ export function renderMarkdown(report: Report): string {
     observationsSection(report),
     expectedSection(report),
     targetErrorsSection(report),
+    latencySection(report),
     baselineSection(report),
     cleanupSection(report),
     allChecksSection(report),

@@ -2,11 +2,11 @@
  * The run's summary and verdict.
  *
  * - any `failed` check                        → non-conformant
- * - else any `error` check, or nothing passed → no-verdict (the target could not be judged)
+ * - else any `error` check, or nothing judged → no-verdict (the target could not be judged)
  * - else                                      → conformant
  *
- * `expected-fail` and `unexpected-pass` never fail the run; an unexpected pass
- * counts as a pass when asking "did anything pass at all".
+ * `expected-fail` and `unexpected-pass` never fail the run; both were judged:
+ * a run whose every judged check failed as expected is conformant (exit 0).
  */
 import { coverageLine } from './coverage.js';
 import type { CheckResult, Coverage, Report, Summary } from './types.js';
@@ -70,13 +70,9 @@ export function summarize(checks: readonly CheckResult[], targetErrors: Report['
       reason: `${plural(errors.length, 'check')} could not be judged: ${listIds(errors)}${targetErrorNote(targetErrors)}`,
     };
   }
-  if (passed.length + unexpectedPass.length === 0) {
-    const why = checks.length === 0
-      ? 'no check ran'
-      : `no check passed (${[
-        skipped.length ? `${skipped.length} skipped` : '',
-        expectedFail.length ? `${expectedFail.length} expected to fail` : '',
-      ].filter(Boolean).join(', ')})`;
+  // a check that failed as expected was judged: a run of only those is conformant (README: exit 0)
+  if (passed.length + unexpectedPass.length + expectedFail.length === 0) {
+    const why = checks.length === 0 ? 'no check ran' : `no check was judged (${skipped.length} skipped)`;
     return { ...base, verdict: 'no-verdict', reason: why + targetErrorNote(targetErrors) };
   }
   const notes = [
@@ -89,9 +85,8 @@ export function summarize(checks: readonly CheckResult[], targetErrors: Report['
   }
   const judged = passed.length + unexpectedPass.length;
   const partly = coverage && coverage.notJudged > 0 ? 'conformant on what could be judged: ' : '';
-  return {
-    ...base,
-    verdict: 'conformant',
-    reason: `${partly}${judged === 1 ? 'the only judged check' : `all ${judged} judged checks`} passed${notes.length ? ` (${notes.join(', ')})` : ''}${line}`,
-  };
+  const what = judged === 0
+    ? `${expectedFail.length === 1 ? 'the only judged check' : `all ${expectedFail.length} judged checks`} failed as expected (--expect)${skipped.length ? ` (${skipped.length} skipped)` : ''}`
+    : `${judged === 1 ? 'the only judged check' : `all ${judged} judged checks`} passed${notes.length ? ` (${notes.join(', ')})` : ''}`;
+  return { ...base, verdict: 'conformant', reason: `${partly}${what}${line}` };
 }

@@ -93,6 +93,8 @@ export interface ReportDefs {
   ItemResult: ItemResult;
   Coverage: Coverage;
   UnverifiedRecords: UnverifiedRecords;
+  LatencyFigures: LatencyFigures;
+  Latency: Latency;
   Report: Report;
 }
 /**
@@ -370,6 +372,45 @@ export interface UnverifiedRecords {
   values?: string[];
 }
 /**
+ * Answer times of the target, ms: how many answers, their median, 95th percentile (each to within 2 %, never above max) and the longest.
+ *
+ * This interface was referenced by `ReportDefs`'s JSON-Schema
+ * via the `definition` "LatencyFigures".
+ */
+export interface LatencyFigures {
+  count: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
+/**
+ * How long the target took to answer: every answered request's round trip (from sending to the whole answer read; each attempt of a retried request counts once; the checks' and the probes' requests, cleanup's read-backs apart), per operation over every resource and per API path; and the slowest checks. Absent in runs that ended at the preflight and in merged reports.
+ *
+ * This interface was referenced by `ReportDefs`'s JSON-Schema
+ * via the `definition` "Latency".
+ */
+export interface Latency {
+  /**
+   * get, count, create, update, delete (every resource together), in that order.
+   */
+  byOperation: {
+    [k: string]: LatencyFigures;
+  };
+  /**
+   * Per API path (/api/v1/products/get).
+   */
+  byEndpoint: {
+    [k: string]: LatencyFigures;
+  };
+  /**
+   * The slowest checks, slowest first (their durationMs).
+   */
+  slowestChecks: {
+    id: string;
+    durationMs: number;
+  }[];
+}
+/**
  * The result of one storecheck run against an Online Store Administration API target. Every other view (report.md, report.html, junit.xml, compare, baseline) is rendered from this document alone. Its TypeScript types (src/report/types.generated.ts, re-exported by src/report/types.ts) are generated from this file by `npm run typegen`.
  *
  * This interface was referenced by `ReportDefs`'s JSON-Schema
@@ -497,6 +538,7 @@ export interface Report {
   }[];
   baseline?: BaselineDiff;
   expectations?: ExpectationsInfo;
+  latency?: Latency;
   cleanup?: {
     created: number;
     deleted: number;

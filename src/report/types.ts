@@ -21,4 +21,6 @@ export type {
   ItemStatus,
   ItemResult,
   Coverage,
+  Latency,
+  LatencyFigures,
 } from './types.generated.js';

@@ -6,10 +6,10 @@
  * this phase hands them over a BroadcastChannel (the workers ask with 'want';
  * src/check/runtime.ts).
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import { runChannelName, type RunState } from '../config.js';
+import { clearAllureResults } from '../files.js';
 import { CheckCollector } from './collector.js';
 import type { RunSession } from './session.js';
 import { prepareVitest, type PreparedVitest, type VitestRun } from './vitest.js';
@@ -24,7 +24,8 @@ export class ChecksPhase {
   constructor(private readonly s: RunSession) {
     const allureDir = join(s.config.reportDir, 'allure-results');
     // a reused report folder: results of an earlier run would be merged into this run's Allure report
-    rmSync(allureDir, { recursive: true, force: true });
+    // (only allure-js's own files go: another tool's file there stays)
+    clearAllureResults(allureDir);
     this.preparing = prepareVitest(s.config, { allureDir, redact: (t) => s.redactor.text(t), onProgress: (p) => s.term.progress(p) }).catch((e: Error) => e);
     this.channel = new BroadcastChannel(runChannelName(s.config.runTag));
     this.channel.onmessage = (m) => {

@@ -7,7 +7,7 @@
  * fails for a conformant client; the one failed check says so).
  */
 import type { StoreClient } from '../client/api.js';
-import type { Exchange } from '../client/http.js';
+import { apiUrl, type Exchange } from '../client/http.js';
 import { STORE_GET_PATH } from '../client/redact.js';
 import type { RunConfig } from '../config.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -36,9 +36,9 @@ export async function preflight(client: StoreClient, config: Pick<RunConfig, 'ba
     const tries = await keyInHeaders(client, STORE_GET_PATH, answered2xx(isObject), { untilServed: true });
     const found = tries.find((t) => t.served);
     if (found) return { kind: 'header-only', exitCode: EXIT.nonConformant, check: headerOnlyCheck(pre.exchange, found) };
-    return stop(EXIT.usage, `the target rejected the API key (HTTP ${status} on ${config.baseUrl}${STORE_GET_PATH}): check --api-key / STORE_API_KEY`);
+    return stop(EXIT.usage, `the target rejected the API key (HTTP ${status} on ${apiUrl(config.baseUrl, STORE_GET_PATH)}): check --api-key / STORE_API_KEY`);
   }
-  if (status >= 500) return stop(EXIT.noVerdict, `the target fails: HTTP ${status} on store get (after ${pre.exchange.attempts} attempt(s))`);
+  if (status >= 500) return stop(EXIT.noVerdict, `the target fails: HTTP ${status} on store get (after ${pre.exchange.attempts} attempt(s))${rootHint(pre.exchange)}`);
   // asked again before stopping: a flaky target answers an HTML error page now and then, a wrong one always
   let wrong = notTheApi(config.baseUrl, pre.exchange);
   for (let again = 0; wrong && again < 2; again++) {
@@ -60,18 +60,31 @@ const isObject = (json: unknown): boolean => !!json && typeof json === 'object' 
 export function notTheApi(baseUrl: string, ex: Exchange): string | undefined {
   const status = ex.response?.status ?? 0;
   const type = String(ex.response?.headers['content-type'] ?? '');
-  const at = `${baseUrl}${STORE_GET_PATH}`;
+  const at = apiUrl(baseUrl, STORE_GET_PATH);
   if (status >= 300 && status < 400) {
     const to = ex.response?.headers.location;
     return `${at} answered a redirect (HTTP ${status}${to ? ` to ${to}` : ''}); storecheck never follows one (the key would travel with it): give the final API root as --base-url`;
   }
   if (status === 404) return `${at} answered 404: is --base-url the API root (the URL before /api/v1)?`;
+  // a JSON error of another status is the API answering: the checks judge it; an HTML error page is not the API
+  if (status >= 400 && /html/i.test(type)) return `${at} answered HTTP ${status} with an HTML page: is --base-url the API root (the URL before /api/v1)?`;
+  if (ex.response?.truncated) {
+    return `${at} answered too large to judge (${ex.parseError ?? 'cut'}): is --base-url the API root? (if the store record really is that large, raise --max-answer-mb)`;
+  }
   // JSON of another shape is the API answering wrongly: the checks judge it (store.single-object)
   if (status >= 200 && status < 300 && (ex.parseError || /html/i.test(type)) && ex.json === undefined) {
     const what = /html/i.test(type) ? 'an HTML page' : `a body that is not JSON (${type || 'no content type'})`;
     return `${at} answered ${what}: is --base-url the API root? it answered ${type || 'no content type'}`;
   }
   return undefined;
+}
+
+/** A 5xx that says the path is not there (501 Not Implemented, an HTML error page): the hint to check --base-url. */
+function rootHint(ex: Exchange): string {
+  const status = ex.response?.status ?? 0;
+  const html = /html/i.test(String(ex.response?.headers['content-type'] ?? ''));
+  if (status !== 501 && !html) return '';
+  return `; it answered ${status === 501 ? '501 Not Implemented' : 'an HTML page'}: is --base-url the API root (the URL before /api/v1)?`;
 }
 
 /**

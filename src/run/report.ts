@@ -6,7 +6,9 @@
  * suite that broke or a run that was stopped gives no verdict unless a failure
  * already decides it. (--baseline may override it too: src/run/baseline.ts.)
  */
+import type { LatencyTable } from '../client/latency.js';
 import { toEvidence } from '../report/evidence.js';
+import { latencySection } from '../report/latency.js';
 import type { RunConfig } from '../config.js';
 import { expectationsInfo } from '../report/expectations.js';
 import { summarize } from '../report/summary.js';
@@ -29,6 +31,8 @@ export interface ReportParts {
   /** a run that reached its checks: each phase's time, the items and their coverage, the cleanup */
   ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath };
   expectations?: ExpectationsInfo;
+  /** the target's answer times, per API path (a run that reached its checks) */
+  latency?: LatencyTable;
 }
 
 /** The one place a run's report is put together. */
@@ -56,11 +60,12 @@ export function assembleReport(config: RunConfig, clock: PhaseClock, parts: Repo
     targetErrors: parts.targetErrors,
     ...(ran ? { cleanup: ran.cleanup } : {}),
     ...(parts.expectations ? { expectations: parts.expectations } : {}),
+    ...(parts.latency ? { latency: latencySection(parts.latency, parts.checks) } : {}),
   };
 }
 
 /** What a run that reached its checks reports (finished, or stopped on the way). */
-export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Probed; cleanup: RunCleanup; requestCount: number; criticalPath?: CriticalPath; expectFile?: string }): Report {
+export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Probed; cleanup: RunCleanup; requestCount: number; criticalPath?: CriticalPath; latency?: LatencyTable; expectFile?: string }): Report {
   const { config } = s;
   const { outcome, cleanup } = r;
   const stopped = s.stop.reason === undefined ? undefined : afterStop(s.stop.reason, cleanup, config);
@@ -79,6 +84,7 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
     observations: r.probed.observations,
     targetErrors,
     requestCount: r.requestCount,
+    ...(r.latency ? { latency: r.latency } : {}),
     ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath },
     ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
   });

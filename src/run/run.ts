@@ -17,7 +17,7 @@
  */
 import type { RunConfig } from '../config.js';
 import { exitCodeOf, type ExitCode } from '../exit.js';
-import { makeDirs } from '../files.js';
+import { claimReportDir } from '../files.js';
 import type { Report } from '../report/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { applyBaseline } from './baseline.js';
@@ -30,7 +30,7 @@ import { readGivenFiles } from './given.js';
 import { preflight } from './preflight.js';
 import { probe } from './probe.js';
 import { preflightReport, runReport } from './report.js';
-import { requestTally } from './requests.js';
+import { runTally } from './requests.js';
 import { checkOutcome } from './results.js';
 import { closeSession, openSession, type RunSession } from './session.js';
 import { writeViews } from './views.js';
@@ -40,6 +40,8 @@ export interface RunInputs {
   expectFile?: string;
   baselineFile?: string;
   quiet?: boolean;
+  /** the config file the options were read from (named on the terminal), if one was */
+  configFile?: string;
 }
 
 export interface RunOutcome {
@@ -51,7 +53,7 @@ export interface RunOutcome {
 export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   const { config } = inputs;
   const clock = new PhaseClock();
-  makeDirs(config.reportDir);
+  claimReportDir(config.reportDir);
   const given = readGivenFiles(inputs);
   const s = openSession(config, clock, inputs.quiet === true);
   const checks = new ChecksPhase(s);
@@ -59,7 +61,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   // the run's critical path: what the main process sends, phase by phase (src/run/critical-path.ts)
   const chains = new RunChains(s.client);
   try {
-    announce(s);
+    announce(s, inputs.configFile);
     clock.restart();
     chains.during('preflight');
     const early = await preflight(s.client, config, stopped);
@@ -84,8 +86,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const cleanup = await cleanUp(config, probed.values, s.term, s.redactor, s.gate, chains.observer('cleanup'));
     clock.end('cleanup');
     const criticalPath = runCriticalPath(chains, config.reportDir, config.runTag);
-    const requestCount = requestTally(config.reportDir, s.client.http.stats.requests, cleanup.requests);
-    const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, criticalPath, expectFile: given.expect?.file }), given.baseline);
+    const { requestCount, latency } = runTally(config.reportDir, s.client.http.stats, cleanup.requests);
+    const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, criticalPath, latency, expectFile: given.expect?.file }), given.baseline);
     writeViews(s, report, true);
     return { exitCode: exitCodeOf(report.summary.verdict), report, reason: report.summary.reason };
   } finally {
@@ -95,7 +97,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
 }
 
 /** The run's first lines: what it runs against, and how to replay it. */
-function announce({ term, config }: RunSession): void {
+function announce({ term, config }: RunSession, configFile: string | undefined): void {
   term.line(`storecheck ${TOOL_VERSION} → ${config.baseUrl}${config.embedded ? ' (embedded reference server)' : ''}`);
+  if (configFile) term.line(`options from ${configFile} (flags and environment variables win over it)`);
   term.line(`seed ${config.seed} · depth ${config.depth} · run tag ${config.runTag}${config.readOnly ? ' · read-only' : ''}${config.shard ? ` · shard ${config.shard}` : ''}`);
 }

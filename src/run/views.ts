@@ -25,6 +25,8 @@ export function writeViews(s: Pick<RunSession, 'config' | 'redactor' | 'term'>, 
   }
   if (reachedChecks) linkLatest(s.config.reportDir);
   if (written && (reachedChecks || report.summary.verdict !== 'no-verdict')) s.term.summary(report, written);
+  // a run stopped at its preflight wrote its reports too (why no check ran): say where
+  else if (written) s.term.line(`reports: ${Object.values(written).join(', ')}`);
 }
 
 /** reports/latest → the newest run's directory (only for the default ./reports/ location, under the working directory). */

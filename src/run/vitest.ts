@@ -9,7 +9,7 @@ import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config.js';
 import { CheckCollector, type Progress } from './collector.js';
 import { AllureReporter } from './allure-reporter.js';
-import { planRun } from '../items/plan.js';
+import { planRun, planShard } from '../items/plan.js';
 import { onlyPattern } from '../items/select.js';
 
 import { PROJECT_ROOT } from '../version.js';
@@ -79,7 +79,6 @@ export async function prepareVitest(
       // vitest.config.ts loaded in memory: the default loader writes a bundled copy beside it (or in
       // node_modules/.vite-temp), which an installed, read-only package cannot take
       configLoader: 'runner',
-      ...(config.shard ? { shard: config.shard } : {}),
       ...(config.only ? { testNamePattern: onlyPattern(config.only) } : {}),
     } as any,
     { logLevel: 'silent', ...(cache ? { cacheDir: join(cache, 'vite') } : {}) } as any,
@@ -91,9 +90,11 @@ export async function prepareVitest(
   }
   // the total, before the first check: the suite files of this run (of this shard, as vitest's own
   // sequencer splits them) and the checks each declares it registers (src/items/plan.ts), under --only
-  const specs = await vitest.globTestSpecifications();
-  const files = config.shard ? await new (vitest.config.sequence.sequencer as any)(vitest).shard([...specs]) : specs;
-  const plan = planRun(files.map((f: { moduleId: string }) => f.moduleId), config.only);
+  // (a shard: its checks, split from the whole selection by estimated cost, and the files that hold them)
+  const specs = (await vitest.globTestSpecifications()).map((f: { moduleId: string }) => f.moduleId);
+  const shard = config.shard ? planShard(specs, config.only, config.shard) : undefined;
+  const plan = shard?.plan ?? planRun(specs, config.only);
+  if (shard) (vitest as any).setGlobalTestNamePattern(shard.pattern);
   collector.setPlan(plan);
   let closed = false;
   const close = async () => {
@@ -115,7 +116,7 @@ export async function prepareVitest(
         }
       }, 200);
       try {
-        await vitest.start();
+        await vitest.start(shard?.files);
       } finally {
         clearInterval(poll);
         await close();

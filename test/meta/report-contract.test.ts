@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/server.js';
 import { runStorecheck } from '../../reference/cli-process.js';
+import { claimReportDir } from '../../src/files.js';
 
 const tmp = (p: string) => mkdtempSync(join(tmpdir(), p));
 
@@ -41,11 +42,13 @@ describe('expectations (--expect)', () => {
 describe('allure results', () => {
   it('one Allure result per check, labelled by resource, rule group and rule; a failure is "failed" (not "broken") with its evidence and reproducer; a reused folder holds this run\'s results only', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'sc-allure-'));
-    // a stale result of an earlier run in the same folder
+    // a stale result of an earlier run in the same folder (one storecheck made: its marker)
+    claimReportDir(reportDir);
     mkdirSync(join(reportDir, 'allure-results'));
-    writeFileSync(join(reportDir, 'allure-results', 'stale-result.json'), '{"name":"stale"}');
+    const stale = '5b0f6d3e-0c1a-4c8e-9d2f-6a7b8c9d0e1f-result.json';
+    writeFileSync(join(reportDir, 'allure-results', stale), '{"name":"stale"}');
     const r = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey'], { reportDir });
-    expect(existsSync(join(reportDir, 'allure-results', 'stale-result.json'))).toBe(false);
+    expect(existsSync(join(reportDir, 'allure-results', stale))).toBe(false);
     expect(r.code, r.stderr).toBe(1);
     const dir = join(r.reportDir, 'allure-results');
     const results = readdirSync(dir).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
@@ -127,7 +130,7 @@ describe('secrets', () => {
 
 describe('secrets: the canary', () => {
   /** the forms a careless target or renderer gives a key, computed here independently of src/client/redact.ts */
-  const forms = (key: string) => {
+  const encodings = (key: string) => {
     const json = JSON.stringify(key).slice(1, -1);
     const b64 = Buffer.from(key, 'utf8').toString('base64');
     return {
@@ -140,8 +143,13 @@ describe('secrets: the canary', () => {
       base64: b64,
     };
   };
+  /** ... of the key as sent (UTF-8) and of its UTF-8 bytes read as latin-1 (how a header's bytes are read) */
+  const forms = (key: string) => {
+    const readings = { '': key, 'latin-1 ': Buffer.from(key, 'utf8').toString('latin1') };
+    return Object.fromEntries(Object.entries(readings).flatMap(([r, k]) => Object.entries(encodings(k)).map(([e, f]) => [`${r}${e}`, f])));
+  };
 
-  it('a key with quotes, backslashes, <, &, %2F, non-ASCII and emoji, echoed by the target in every form, appears in no output', async () => {
+  it('a key with quotes, backslashes, <, &, %2F, non-ASCII and emoji, echoed by the target in every form (its UTF-8 bytes in a header read as latin-1 too), appears in no output', async () => {
     const key = 'Sc"\\<&>%2F-é-😀-\'q\'+/=-canary-7a';
     // the store's apikey field is missing (a failing rule: evidence is written), and every answer echoes the key
     const ref = await startReferenceServer({ apiKey: key, faults: ['store-without-apikey'], transport: { echoKey: true } });

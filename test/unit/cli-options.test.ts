@@ -20,6 +20,29 @@ describe('option parsing', () => {
     expect(() => parseOptions(['--report-dir'], RUN_OPTIONS, {})).toThrow(/needs a value/);
     expect(() => parseOptions([], RUN_OPTIONS, { STORE_READ_ONLY: 'maybe' })).toThrow(UsageError);
   });
+  it('every int option of the table has a range, and a value outside it is a usage error before anything runs (issue 22, defect 8)', async () => {
+    const ints = RUN_OPTIONS.filter((o) => o.kind === 'int');
+    expect(ints.map((o) => o.flag)).toEqual(expect.arrayContaining(['min-coverage', 'timeout-ms', 'concurrency', 'max-rps', 'workers', 'deadline-s', 'seed']));
+    for (const o of ints) {
+      expect([o.flag, typeof o.min, typeof o.max]).toEqual([o.flag, 'number', 'number']);
+      expect(() => parseOptions([`--${o.flag}`, String(o.min! - 1)], RUN_OPTIONS, {})).toThrow(new RegExp(`--${o.flag} must be at least`));
+      expect(() => parseOptions([`--${o.flag}`, String(o.max! + 1)], RUN_OPTIONS, {})).toThrow(new RegExp(`--${o.flag} must be at most ${o.max}, got`));
+      expect(() => parseOptions([`--${o.flag}`, String(o.max)], RUN_OPTIONS, {})).not.toThrow();
+      const env = o.env;
+      if (env) expect(() => parseOptions([], RUN_OPTIONS, { [env]: String(o.max! + 1) })).toThrow(/must be at most/);
+    }
+    expect(() => parseOptions(['--min-coverage', '150'], RUN_OPTIONS, {})).toThrow('--min-coverage must be at most 100, got 150');
+    const { main } = await import('../../src/cli.js');
+    const err: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    (process.stderr as { write: unknown }).write = (s: string) => (err.push(String(s)), true);
+    try {
+      expect(await main(['--min-coverage', '150'])).toBe(2);
+    } finally {
+      (process.stderr as { write: unknown }).write = write;
+    }
+    expect(err.join('')).toMatch(/usage: --min-coverage must be at most 100/);
+  });
   it('needs a key for an external target, a real URL and a sane shard', async () => {
     await expect(resolveConfig({ 'base-url': 'https://a.example' })).rejects.toThrow(/STORE_API_KEY/);
     await expect(resolveConfig({ 'base-url': 'not a url', 'api-key': 'k' })).rejects.toThrow(/not a URL/);
@@ -134,6 +157,14 @@ describe('help of every command (issue 17)', () => {
       (process.stdout as { write: unknown }).write = write;
     }
   }
+
+  it('the help calls the tool storecheck throughout, and says once how to call it through npm (issue 22, item 10)', async () => {
+    const { USAGE } = await import('../../src/cli.js');
+    const npm = USAGE.split('\n').filter((l) => l.includes('npm run conformance'));
+    expect(npm).toHaveLength(1);
+    expect(npm[0]).toMatch(/storecheck is `npm run conformance --`/);
+    expect(USAGE).toMatch(/^ {2}storecheck \[run\] \[options\] /m);
+  });
 
   it('every line of every command\'s help fits in 100 columns', async () => {
     const { loadCommand } = await import('../../src/cli.js');

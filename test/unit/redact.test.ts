@@ -3,7 +3,7 @@
  * get's apikey learnt, request bodies redacted structurally.
  */
 import { describe, expect, it } from 'vitest';
-import { REDACTED, Redactor, secretForms } from '../../src/client/redact.js';
+import { REDACTED, Redactor, secretForms, secretReadings } from '../../src/client/redact.js';
 
 describe('Redactor', () => {
   const key = 'k"\\<&é😀-x';
@@ -15,6 +15,29 @@ describe('Redactor', () => {
       expect(r.text(`before ${form} after`), form).toBe(`before ${REDACTED} after`);
     }
     expect(secretForms(key).every((f) => f.length >= 4)).toBe(true);
+  });
+
+  it('replaces the key read back through another decoding: its UTF-8 bytes as latin-1 (a header), as windows-1252, garbled twice', () => {
+    const k = 'clé-€-😀-q"<&';
+    const r = new Redactor(k);
+    const latin1 = Buffer.from(k, 'utf8').toString('latin1');
+    // written out by hand, independently of the redactor's table: é → Ã©, € → â‚¬ (E2 82 AC), 😀 → ðŸ˜€ (F0 9F 98 80)
+    const cp1252 = 'clÃ©-â‚¬-ðŸ˜€-q"<&';
+    expect(secretReadings(k)).toEqual(expect.arrayContaining([k, latin1, cp1252, Buffer.from(latin1, 'utf8').toString('latin1')]));
+    const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+    for (const reading of [latin1, cp1252]) {
+      for (const form of [reading, JSON.stringify(reading).slice(1, -1), html(reading), encodeURIComponent(reading), Buffer.from(reading).toString('base64')]) {
+        expect(r.text(`before ${form} after`), form).toBe(`before ${REDACTED} after`);
+      }
+    }
+    // numeric character references and base64url of the key as sent
+    const refs = 'cl&#233;-&#8364;-&#128512;-q&quot;&lt;&amp;';
+    expect(r.text(refs)).toBe(REDACTED);
+    const b64url = Buffer.from(k).toString('base64url');
+    expect(r.text(b64url)).toBe(REDACTED);
+    // a latin-1-only key written back in latin-1 and read as UTF-8
+    const l = 'naïve-key';
+    expect(new Redactor(l).text(Buffer.from(l, 'latin1').toString('utf8'))).toBe(REDACTED);
   });
 
   it('learns the apikey of a store get answer only', () => {

@@ -28,12 +28,19 @@ describe('summarize: verdicts', () => {
     expect(s.reason).toContain('ECONNRESET');
   });
 
-  it('no check passed at all gives no verdict', () => {
+  it('no check judged at all gives no verdict', () => {
     expect(summarize([], []).verdict).toBe('no-verdict');
     expect(summarize([], []).reason).toBe('no check ran');
-    const s = summarize([check({ id: 'a', status: 'skipped' }), check({ id: 'b', status: 'expected-fail' })], []);
+    const s = summarize([check({ id: 'a', status: 'skipped' }), check({ id: 'b', status: 'skipped' })], []);
     expect(s.verdict).toBe('no-verdict');
-    expect(s.reason).toMatch(/no check passed/);
+    expect(s.reason).toBe('no check was judged (2 skipped)');
+  });
+
+  it('every judged check failed as expected (--expect covers every failure): conformant, exit 0 as the README says (issue 22, defect 8)', () => {
+    const s = summarize([check({ id: 'a', status: 'skipped' }), check({ id: 'b', status: 'expected-fail' }), check({ id: 'c', status: 'expected-fail' })], []);
+    expect(s.verdict).toBe('conformant');
+    expect(s.reason).toBe('all 2 judged checks failed as expected (--expect) (1 skipped)');
+    expect(summarize([check({ id: 'b', status: 'expected-fail' })], []).reason).toBe('the only judged check failed as expected (--expect)');
   });
 
   it('expected-fail and unexpected-pass do not fail the run', () => {
