@@ -75,6 +75,8 @@ export const RULES = {
   'auth.invalid-key-no-records': r('auth', 'must', '§5 Authentication', 'a wrong key returns no records'),
   'auth.missing-key-no-records': r('auth', 'must', '§5 Authentication', 'a missing key returns no records'),
   'auth.invalid-key-no-change': r('auth', 'must', '§5 Authentication', 'a create, update or delete with a wrong or missing key changes nothing'),
+  'auth.near-miss-no-records': r('auth', 'must', '§5 Authentication', 'a key that is almost the key (letter case swapped, cut short, extended, padded with a space, one character changed) is refused: no records'),
+  'auth.near-miss-no-change': r('auth', 'must', '§5 Authentication', 'a create, update or delete with a key that is almost the key is refused and changes nothing'),
 
   // §8 Limits
   'limits.string-255': r('limits', 'must', '§8 Limits', 'strings of exactly 255 characters are accepted and stored intact'),

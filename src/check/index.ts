@@ -63,6 +63,10 @@ export {
   type Expect, type Scoped, type Term,
 } from './oracle.js';
 
+// ---------------------------------------------------------------- keys: the near-miss keys of the configured key (§5)
+export { NEAR_MISS, NEAR_MISS_CASES, nearMissKeys, type NearMissCase, type NearMissKey } from '../values/near-miss.js';
+export { nearMissShown } from '../client/redact.js';
+
 // ---------------------------------------------------------------- observations: what the spec leaves open
 export { observed } from './runtime.js';
 export { WRONG_KEY, carriesData, shapeFamily, shapeOf } from '../observe/shared.js';
