@@ -14,9 +14,22 @@ import {
   compareScalar, compareWithDateOnlyBound, describeCollation, describeValue, normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime, sameUnderCollation,
   type Collation, type DateOnlyBoundReading,
 } from '../values/index.js';
-import type { ItemContext } from './context.js';
-import type { Walk } from './pages.js';
-import { observed } from './runtime.js';
+import type { FailureDetail } from './failure.js';
+import { observed } from './observed.js';
+
+/**
+ * What judging a get needs of an item (ItemContext has it) and of a walk
+ * (pages.ts Walk has it), written here so that the oracle depends on neither:
+ * the invariants judge every answer with it from inside the kit.
+ */
+interface Failing {
+  fail(detail: FailureDetail & { why?: string }): never;
+}
+interface Walked {
+  records: Rec[];
+  complete: boolean;
+  exchanges: Exchange[];
+}
 
 /** §4 "How several filters combine: not shown": 'and' lets every query carry the id filter beside the one under test. */
 export function andMode(): boolean {
@@ -178,7 +191,7 @@ const showList = (terms: readonly Term[], recs: Rec[]) => recs.slice(0, SHOWN).m
  * that satisfies it is returned when the walk is complete (completeness);
  * open records treated alike.
  */
-export function judgeGet(it: ItemContext, s: Scoped, terms: readonly Term[], result: Walk, note = ''): void {
+export function judgeGet(it: Failing, s: Scoped, terms: readonly Term[], result: Walked, note = ''): void {
   const { r } = s;
   const incl = inclusive();
   const why = terms.map((t) => ruleText(r, t.f)).join('; ');
@@ -229,7 +242,7 @@ export function judgeGet(it: ItemContext, s: Scoped, terms: readonly Term[], res
  * of day D (midnight, end of day), but for one instant: with _max, every
  * record kept must be earlier than every record left out; with _min, later.
  */
-function judgeOpen(it: ItemContext, s: Scoped, terms: readonly Term[], result: Walk, label: string, evidence: Exchange[]): void {
+function judgeOpen(it: Failing, s: Scoped, terms: readonly Term[], result: Walked, label: string, evidence: Exchange[]): void {
   const t = terms.length === 1 ? terms[0] : undefined;
   if (!t || t.f.filter !== 'range') return;
   const { r } = s;

@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { RULES, type RuleId } from '../rules.js';
 import { resource } from '../schema/model.js';
-import { catalogue } from './index.js';
+import { catalogue, isInvariantRule } from './index.js';
 import { onlySelects, selectedItems } from './select.js';
 import type { CheckDef } from './types.js';
 
@@ -112,4 +112,15 @@ export function planRun(files: string[], only?: string): RunPlan {
     for (const c of chosen) items += selectedItems(only, c).length;
   }
   return { total, items, byFile };
+}
+
+/**
+ * The checks no suite file registers: the kit judges them on the answers of
+ * every other check (the invariants, src/items/invariants.ts), in every run
+ * and every shard, and they finish with the run's results.
+ */
+export function planKitChecks(only?: string): { total: number; items: number } {
+  const selects = onlySelects(only);
+  const chosen = catalogue().filter((c) => isInvariantRule(c.rule) && selects(c.id));
+  return { total: chosen.length, items: chosen.reduce((n, c) => n + selectedItems(only, c).length, 0) };
 }

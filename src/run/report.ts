@@ -27,7 +27,7 @@ export interface ReportParts {
   targetErrors: Report['targetErrors'];
   requestCount: number;
   /** a run that reached its checks: each phase's time, the items and their coverage, the cleanup */
-  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath };
+  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath; invariants?: Report['run']['invariants'] };
   expectations?: ExpectationsInfo;
 }
 
@@ -48,6 +48,7 @@ export function assembleReport(config: RunConfig, clock: PhaseClock, parts: Repo
       readOnly: config.readOnly,
       concurrency: config.concurrency,
       ...(ran ? { phasesMs: { ...ran.phasesMs }, ...(ran.criticalPath ? { criticalPath: ran.criticalPath } : {}), ...(config.only ? { only: config.only } : {}), ...(config.shard ? { shard: config.shard } : {}) } : {}),
+      ...(ran?.invariants ? { invariants: ran.invariants } : {}),
     },
     summary: parts.summary,
     checks: parts.checks,
@@ -79,7 +80,7 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
     observations: r.probed.observations,
     targetErrors,
     requestCount: r.requestCount,
-    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath },
+    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath, invariants: outcome.invariants },
     ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
   });
 }

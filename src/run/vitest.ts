@@ -9,7 +9,7 @@ import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config.js';
 import { CheckCollector, type Progress } from './collector.js';
 import { AllureReporter } from './allure-reporter.js';
-import { planRun } from '../items/plan.js';
+import { planKitChecks, planRun } from '../items/plan.js';
 import { onlyPattern } from '../items/select.js';
 
 import { PROJECT_ROOT } from '../version.js';
@@ -94,7 +94,9 @@ export async function prepareVitest(
   const specs = await vitest.globTestSpecifications();
   const files = config.shard ? await new (vitest.config.sequence.sequencer as any)(vitest).shard([...specs]) : specs;
   const plan = planRun(files.map((f: { moduleId: string }) => f.moduleId), config.only);
-  collector.setPlan(plan);
+  // and the checks the kit judges on every answer (the invariants): no file registers them
+  const kit = planKitChecks(config.only);
+  collector.setPlan(plan, kit.total);
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -102,7 +104,7 @@ export async function prepareVitest(
     await vitest.close();
   };
   return {
-    plan: { total: plan.total, items: plan.items },
+    plan: { total: plan.total + kit.total, items: plan.items + kit.items },
     close,
     async run(shouldStop) {
       // structured-cloned to every worker when the files start
