@@ -484,7 +484,7 @@ export interface Report {
       cleanup: number;
     };
     /**
-     * The invariants judged on every answer (rule group invariants): how many answers (of the checks, the preflight and the probes: successful get, count, create, update and store answers to requests with the run's key) were judged, how many judgements that made (an answer is judged by every invariant that applies to it), and the time spent judging, ms (summed over the worker threads; synchronous work, so CPU time). In a merged report, the shards' figures added up; absent when the run ended at its preflight.
+     * The invariants judged on every answer (rule group invariants): how many answers (of the checks, the preflight and the probes: successful get, count, create, update and store answers to requests with the run's key) were judged, how many judgements that made (an answer is judged by every invariant that applies to it), and the time spent judging, ms (the wall clock of that synchronous work, summed over the threads: its CPU time on an idle machine, more on a loaded one, where a thread waits for a core). In a merged report, the shards' figures added up; absent when the run ended at its preflight.
      */
     invariants?: {
       answers: number;

@@ -36,7 +36,7 @@ export interface TallyJSON {
   items: Record<string, InvariantOutcome>;
   /** answers judged (each by every invariant that applies to it) */
   answers: number;
-  /** time spent judging them, ms (synchronous work: CPU time) */
+  /** time spent judging them, ms (wall clock of synchronous work: CPU time on an idle machine, more where a thread waits for a core) */
   ms: number;
 }
 
