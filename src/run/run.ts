@@ -15,6 +15,7 @@
  * The config is frozen (src/config.ts); what the run learns (observations,
  * results) travels as values from phase to phase. Exit codes: src/exit.ts.
  */
+import { join } from 'node:path';
 import type { RunConfig } from '../config.js';
 import { exitCodeOf, type ExitCode } from '../exit.js';
 import { makeDirs } from '../files.js';
@@ -32,6 +33,8 @@ import { probe } from './probe.js';
 import { preflightReport, runReport } from './report.js';
 import { requestTally } from './requests.js';
 import { MainAnswers } from './invariants.js';
+import { writeKitResults } from './allure-reporter.js';
+import { isInvariantCheck } from '../report/invariants.js';
 import { checkOutcome } from './results.js';
 import { closeSession, openSession, type RunSession } from './session.js';
 import { writeViews } from './views.js';
@@ -85,6 +88,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     // what the probes created is read back (and deleted if there) while the checks run
     const probesSettled = settleOutstanding(s.client, s.client.ledger!, cleanupLimitsOf(probed.values, config.visibilityTimeoutMs), config);
     const outcome = checkOutcome(await checks.results(), given.expect?.expectations, config, stopped(), judgedMain);
+    // the invariant checks ran in no vitest test: their Allure results are written here
+    writeKitResults(outcome.checks.filter(isInvariantCheck), join(config.reportDir, 'allure-results'), (t) => s.redactor.text(t));
     clock.end('checks');
     await probesSettled;
     const cleanup = await cleanUp(config, probed.values, s.term, s.redactor, s.gate, chains.observer('cleanup'));
