@@ -21,6 +21,13 @@ function fault(name: string, breaks: RuleId, description: string, hooks: Partial
 
 /** The resource of the request being handled (pipeline.ts requestContext). */
 const handling = (name: string) => requestContext()?.resource.name === name;
+/** The request being handled is `op` of resource `name`. */
+const on = (name: string, op: string) => handling(name) && requestContext()?.op === op;
+/** The filter keys of the request being handled. */
+const filterKeys = () => {
+  const f = requestContext()?.body.filters;
+  return f && typeof f === 'object' && !Array.isArray(f) ? Object.keys(f) : [];
+};
 
 /** Records created in the last ms, by lower-cased id (count-lags-creates). */
 const born = new Map<string, number>();
@@ -454,6 +461,17 @@ export const FAULTS: readonly Fault[] = [
     };
   })()),
 
+  // §5.1 near-miss keys: a key comparison that is not exact on one operation of one resource
+  fault('near-miss-case-insensitive', 'auth.near-miss-no-records', 'order count compares the key ignoring letter case (a case-insensitive collation on one query); every other operation compares exactly', {
+    authenticate: (a, next) => (on('order', 'count') && typeof a.bodyKey === 'string' && a.bodyKey.toLowerCase() === a.serverKey.toLowerCase() ? 'ok' : next(a)),
+  }),
+  fault('near-miss-trimmed', 'auth.near-miss-no-change', 'coupon update trims spaces off the key before comparing it; every other operation compares exactly', {
+    authenticate: (a, next) => (on('coupon', 'update') && typeof a.bodyKey === 'string' && a.bodyKey.trim() === a.serverKey ? 'ok' : next(a)),
+  }),
+  fault('near-miss-prefix', 'auth.near-miss-no-records', 'blog post get accepts any non-empty beginning of the key (a length-bound compare); every other operation compares exactly', {
+    authenticate: (a, next) => (on('blog-post', 'get') && typeof a.bodyKey === 'string' && a.bodyKey.length > 0 && a.serverKey.startsWith(a.bodyKey) ? 'ok' : next(a)),
+  }),
+
   // §5 / §4 Store
   fault('store-without-apikey', 'store.apikey-field', 'store get omits the apikey field', {
     storeObject(store, next) {
@@ -568,6 +586,34 @@ export const FAULTS: readonly Fault[] = [
   fault('customers-newest-first', 'observe.consistent', 'customers are listed newest first while every other resource keeps the default order', {
     paginate: (list, p, next) => next(list[0] && 'birthdate' in list[0] ? reverse(list) : list, p),
   }),
+  // invariants of every answer, broken where no check looks on purpose (src/check/invariants)
+  fault('duplicate-with-second-key', 'invariants.ids-unique', 'product get with two or more filter keys lists the first record of its page twice (at the end); count and every other get are right', {
+    paginate(list, p, next) {
+      const page = next(list, p);
+      return on('product', 'get') && filterKeys().length >= 2 && page.length ? [...page, page[0]] : page;
+    },
+  }),
+  fault('unmatched-without-id-filter', 'invariants.filter-satisfied', 'coupon get filtered by code without an id filter also lists, after its page, the first stored coupon the filter leaves out (count and every get with an id filter are right)', ((): Partial<FaultHooks> => {
+    let stray: Rec | undefined; // the first coupon the code filter left out, of the request being handled
+    return {
+      condition(site, next) {
+        const test = next(site);
+        if (!(site.resource.name === 'coupon' && site.op === 'get' && site.key === 'code' && !filterKeys().includes('id'))) return test;
+        stray = undefined;
+        return (rec) => {
+          const ok = test(rec);
+          if (!ok && !stray) stray = rec;
+          return ok;
+        };
+      },
+      paginate(list, p, next) {
+        const page = next(list, p);
+        const extra = stray;
+        stray = undefined;
+        return extra && on('coupon', 'get') ? [...page, extra] : page;
+      },
+    };
+  })()),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

@@ -75,6 +75,8 @@ export const RULES = {
   'auth.invalid-key-no-records': r('auth', 'must', '§5 Authentication', 'a wrong key returns no records'),
   'auth.missing-key-no-records': r('auth', 'must', '§5 Authentication', 'a missing key returns no records'),
   'auth.invalid-key-no-change': r('auth', 'must', '§5 Authentication', 'a create, update or delete with a wrong or missing key changes nothing'),
+  'auth.near-miss-no-records': r('auth', 'must', '§5 Authentication', 'a key that is almost the key (letter case swapped, cut short, extended, padded with a space, one character changed) is refused: no records'),
+  'auth.near-miss-no-change': r('auth', 'must', '§5 Authentication', 'a create, update or delete with a key that is almost the key is refused and changes nothing'),
 
   // §8 Limits
   'limits.string-255': r('limits', 'must', '§8 Limits', 'strings of exactly 255 characters are accepted and stored intact'),
@@ -89,6 +91,14 @@ export const RULES = {
   'concurrency.creates': r('concurrency', 'must', '§4 Create and update payloads', 'concurrent creates store every item once, each under an id of its own'),
   'concurrency.count': r('concurrency', 'must', '§4 Responses', 'a count sent while creates land lies between the counts before and after them, and the count after them includes them'),
   'concurrency.delete-walk': r('concurrency', 'must', '§4 Common rules', 'a page walk while records are deleted lists no record twice and only records that existed'),
+
+  // properties of every answer the run receives (src/check/invariants): judged on the answers of every check, item and probe
+  'invariants.ids-unique': r('invariants', 'must', '§4 Responses', 'the records of one get, create or update answer have distinct ids'),
+  'invariants.record-schema': r('invariants', 'must', '§2 Resources and their fields', 'every record of every answer has every documented field with its type: the get form in a get answer, the write form in a create or update answer'),
+  'invariants.page-bound': r('invariants', 'must', '§8 Limits', 'no get answer holds more records than its pageSize asks, nor more than 1000'),
+  'invariants.count-form': r('invariants', 'must', '§4 Responses', 'every count answer is {count: String} holding a non-negative integer'),
+  'invariants.only-asked-ids': r('invariants', 'must', '§4 Filters per resource', 'a get filtered by id lists only the ids asked, and a count so filtered counts no more records than ids were asked'),
+  'invariants.filter-satisfied': r('invariants', 'must', '§4 Filter naming', 'every record of a filtered get satisfies its filters, combined and bounded as this target does (observations filters.combination, filters.rangeInclusive)'),
 
   // observed behaviour, recorded with evidence ("not shown" in §2–§9)
   'observe.consistent': r('observe', 'observe', '§4 Common rules', 'a behaviour the spec leaves open is applied consistently'),

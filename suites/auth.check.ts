@@ -17,15 +17,17 @@
  *   <r>.auth.invalid-key-no-change    writable resources: create, update and delete with a
  *                                     wrong and with a missing key change nothing
  * A key in a header only is an observation (auth.headerKeyAccepted), not a failure:
- * the spec says where the key goes, not that a header must be refused.
+ * the spec says where the key goes, not that a header must be refused. Keys that are
+ * almost the key: auth-near-miss.check.ts.
  */
 import fc from 'fast-check';
 import {
   maxLengthOf,
-  check, checkOf, TargetError, countPath, resources, WRONG_KEY, carriesData, type CheckContext, type CallResult, type KeyChoice,
+  check, checkOf, countPath, resources, TargetError, WRONG_KEY, type CheckContext, type CallResult, type KeyChoice,
   type Rec, type Exchange, type ResourceModel, type SuiteDeclaration,
 } from '../src/check/index.js';
 import { batchArb } from '../generators/index.js';
+import { OPS, leak, lower, readOne, sameAsOriginal, show, status, uniqueKeyOf, updatePropOf, what } from './support/keys.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
 export const REGISTERS: SuiteDeclaration = {
@@ -36,24 +38,9 @@ const LIST = resources().filter((r) => !r.single && r.operations.includes('get')
 const STORE = resources().find((r) => r.single)!;
 const WRITABLE = LIST.filter((r) => r.writable && r.payload.length > 0);
 
-const lower = (v: unknown) => String(v ?? '').toLowerCase();
-
 /** Wrong keys: a fixed one and generated ones (never the configured key, never a part of it). */
 function wrongKeyArb(ctx: CheckContext): fc.Arbitrary<string> {
   return fc.oneof(fc.constant(WRONG_KEY), fc.stringMatching(/^[A-Za-z0-9_-]{16,48}$/)).filter((k) => k !== ctx.config.apiKey);
-}
-
-/** What a "no records" answer leaked, or undefined. No answer at all cannot be judged: a target error. */
-function leak(ex: Exchange): string | undefined {
-  if (ex.transportError) throw new TargetError(`no answer: ${ex.transportError.code} ${ex.transportError.message}`, [ex]);
-  const status = ex.response!.status;
-  if (status < 200 || status > 299 || ex.json === undefined) return undefined;
-  const data = carriesData(ex.json);
-  return data ? `HTTP ${status} with ${data}` : undefined;
-}
-
-function status(ex: Exchange): string {
-  return ex.transportError ? `no answer (${ex.transportError.code})` : `HTTP ${ex.response!.status}`;
 }
 
 /**
@@ -73,18 +60,6 @@ function served(ctx: CheckContext, res: CallResult<unknown>, what: string): void
   });
 }
 
-/** A value in a message: quoted, at most 40 characters. */
-function show(v: unknown): string {
-  const s = JSON.stringify(v) ?? String(v);
-  return s.length > 40 ? `${s.slice(0, 40)}…"` : s;
-}
-
-/** The answer of one read (get or count) with a key choice; `extra` replaces the body (authentication: {}). */
-async function readOne(ctx: CheckContext, r: ResourceModel, op: 'get' | 'count', key: KeyChoice, extra?: Rec): Promise<Exchange> {
-  if (extra) return ctx.client.raw(op === 'get' ? `${r.prefix}/get` : countPath(r) ?? `${r.prefix}/count`, { ...extra });
-  return op === 'get' ? (await ctx.client.get(r, { key })).exchange : (await ctx.client.count(r, { key, path: countPath(r) })).exchange;
-}
-
 function failLeaks(ctx: CheckContext, how: string, leaks: Array<{ what: string; leaked: string; ex: Exchange }>, rule: string): void {
   if (!leaks.length) return;
   ctx.fail({
@@ -94,9 +69,6 @@ function failLeaks(ctx: CheckContext, how: string, leaks: Array<{ what: string; 
     evidence: leaks.map((l) => l.ex),
   });
 }
-
-const OPS = ['get', 'count'] as const;
-const what = (r: ResourceModel, op: 'get' | 'count') => `${op} ${op === 'count' ? countPath(r) ?? `${r.prefix}/count` : `${r.prefix}/get`}`;
 
 // ---------------------------------------------------------------------------
 // list resources: key in the body, wrong key, missing key — get and count each an item
@@ -164,18 +136,6 @@ check(checkOf('auth.missing-key-no-records', STORE.name), (c) => c.item('get', a
 // writable resources: a wrong or missing key changes nothing
 // ---------------------------------------------------------------------------
 
-/** A unique payload property with an array filter of its own (page title may only be filterable as name: avoided). */
-function uniqueKeyOf(r: ResourceModel): string | undefined {
-  const aliased = new Set(r.filters.filter((f) => f.aliasOf).map((f) => f.aliasOf!));
-  return r.payload.find((p) => p.unique && p.kind === 'string' && !aliased.has(p.name) && r.filters.some((f) => f.key === p.name && f.filter === 'array'))?.name;
-}
-
-/** The String property an update attempt changes: a non-unique one when there is one. */
-function updatePropOf(r: ResourceModel, uk: string): string | undefined {
-  const strings = r.payload.filter((p) => p.kind === 'string' && p.name !== uk && (p.recordField ?? p.name) === p.name);
-  return (strings.find((p) => !p.unique) ?? strings[0])?.name;
-}
-
 for (const r of WRITABLE) {
   check(checkOf('auth.invalid-key-no-change', r.name), async (ctx) => {
     const uk = uniqueKeyOf(r);
@@ -238,9 +198,4 @@ for (const r of WRITABLE) {
       });
     });
   });
-}
-
-/** The create answer and get may show a String in either form: same text means unchanged. */
-function sameAsOriginal(rec: Rec, original: Rec, prop: string): boolean {
-  return String(rec[prop]) === String(original[prop]);
 }

@@ -26,6 +26,8 @@ import { checkEnded } from './chains.js';
 import { makeContext, SkipCheck, type CheckContext } from './context.js';
 import { CheckFailure, TargetError } from './failure.js';
 import { ItemBook } from './items.js';
+import { InvariantTally } from './invariants/tally.js';
+import { askingFor } from './invariants/watch.js';
 import { attachToAllure, conclude, recordCheckLevel, type CheckTaskMeta } from './outcome.js';
 import { runtime } from './runtime.js';
 import { Scope } from './scope.js';
@@ -69,24 +71,36 @@ async function runCheck(def: CheckDef, r: Rule, title: string, fn: (ctx: CheckCo
   });
   const scope = new Scope(client, rt.observations['limits.maxDataItems'] as number | null ?? null);
   const ctx = makeContext({ def, rule: r, rt, seed, client, scope, exchanges, book, selected, meta, t });
-  try {
-    await fn(ctx);
-  } catch (e) {
-    if (e instanceof SkipCheck) {
-      book.settle(e.reason, selected);
-      meta.items = book.toJSON();
-      throw e.vitest;
-    }
-    recordCheckLevel(meta, book, e, exchanges, selected);
-  } finally {
-    await scope.close();
-    // the check's round trips one after another (its items' and its scope's deletes included): its share of the run's critical path
-    checkEnded(def.id, chainOf(exchanges));
+  // the answers of the check's requests are judged against the invariants too (src/check/invariants)
+  const invariants = new InvariantTally();
+  const skipped = await askingFor(invariants, def.id, () => runBody(def.id, fn, ctx, scope, meta, book, exchanges, selected));
+  meta.invariants = invariants.toJSON();
+  if (skipped) {
+    meta.items = book.toJSON();
+    throw skipped.vitest;
   }
   settleGaps(meta, book, selected);
   meta.items = book.toJSON();
   conclude(meta, book);
   await endTest(meta, book, t);
+}
+
+/** The check's body, its scope closed after it: a skip is returned (to be rethrown once the invariants are recorded), anything else recorded. */
+async function runBody(checkId: string, fn: (ctx: CheckContext) => Promise<void>, ctx: CheckContext, scope: Scope, meta: CheckTaskMeta, book: ItemBook, exchanges: Exchange[], selected: (c: string) => boolean): Promise<SkipCheck | undefined> {
+  try {
+    await fn(ctx);
+  } catch (e) {
+    if (e instanceof SkipCheck) {
+      book.settle(e.reason, selected);
+      return e;
+    }
+    recordCheckLevel(meta, book, e, exchanges, selected);
+  } finally {
+    await scope.close();
+    // the check's round trips one after another (its items' and its scope's deletes included): its share of the run's critical path
+    checkEnded(checkId, chainOf(exchanges));
+  }
+  return undefined;
 }
 
 async function labelForAllure(def: CheckDef, r: Rule): Promise<void> {

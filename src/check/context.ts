@@ -18,6 +18,7 @@ import { failureRecord, targetErrorEvidence, type CheckTaskMeta } from './outcom
 import { commandsReplayPath, currentRun, runItemProperty } from './property.js';
 import { observed, type Runtime } from './runtime.js';
 import type { Scope } from './scope.js';
+import { askingAsItem } from './invariants/watch.js';
 import { drawOne, mixSeed } from './seed.js';
 
 /** A failure as a check states it: the spec section is added from the rule. */
@@ -209,10 +210,10 @@ async function judgeItem(p: Parts, base: CheckContext, c: string, judge: (it: It
   const selected = p.selected(c);
   if (!selected && !opts.runUnselected) return;
   const it = itemContext(p, base, c);
-  if (!selected) return judge(it);
+  if (!selected) return askingAsItem(it.itemId, () => judge(it));
   const run = currentRun();
   try {
-    await judge(it);
+    await askingAsItem(it.itemId, () => judge(it));
     p.book.pass(c);
   } catch (e) {
     if (e instanceof NotJudged) p.book.notJudged(c, e.reason);

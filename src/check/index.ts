@@ -57,6 +57,16 @@ export { Scope } from './scope.js';
 export { countPath, isRejected, pageSettings, readPage, walk, type PageSettings, type Rejected, type Walk, type WalkResult } from './pages.js';
 export { eventually } from './visibility.js';
 
+// ---------------------------------------------------------------- the filter oracle: which records a filter must return
+export {
+  andMode, boundOf, collation, dateOnlyBound, expectation, expectedIn, expectTerm, fieldKind, hasOpen, inclusive, judgeGet, lower, ruleText, termsText,
+  type Expect, type Scoped, type Term,
+} from './oracle.js';
+
+// ---------------------------------------------------------------- keys: the near-miss keys of the configured key (§5)
+export { NEAR_MISS, NEAR_MISS_CASES, nearMissKeys, type NearMissCase, type NearMissKey } from '../values/near-miss.js';
+export { nearMissShown } from '../client/redact.js';
+
 // ---------------------------------------------------------------- observations: what the spec leaves open
 export { observed } from './runtime.js';
 export { WRONG_KEY, carriesData, shapeFamily, shapeOf } from '../observe/shared.js';

@@ -10,6 +10,7 @@ import { evidenceOf, trimValue, type toEvidence } from '../report/evidence.js';
 import { CheckFailure, NotJudged, TargetError, isTargetError, type FailureDetail } from './failure.js';
 import type { ItemBook, ItemRecord } from './items.js';
 import { curlFor } from './reproducer.js';
+import type { TallyJSON } from './invariants/tally.js';
 
 export type EvidenceItem = ReturnType<typeof toEvidence>;
 
@@ -30,6 +31,8 @@ export interface CheckTaskMeta {
   suiteError?: string;
   /** outcome per item case */
   items: Record<string, ItemRecord>;
+  /** what the invariants found in the answers of this check's requests (src/check/invariants), per invariant item */
+  invariants?: TallyJSON;
   requests: number;
   seed: number;
 }

@@ -12,7 +12,9 @@ import { makeClient, redactorFor } from '../client/factory.js';
 import { Ledger } from '../client/ledger.js';
 import { SharedGate } from '../client/gate.js';
 import { recordWorkerExchange } from './chains.js';
-import { readObservation, type ObservationKey, type ObservationValue } from '../observe/registry.js';
+import { readObservation } from '../observe/registry.js';
+import { watchAnswers } from './invariants/watch.js';
+import { observeFrom } from './observed.js';
 import { deepFreeze, DEPTHS, runChannelName, stopChannelName, type DepthProfile, type RunConfig, type RunState } from '../config.js';
 
 export interface Runtime {
@@ -77,6 +79,8 @@ export function runtime(): Runtime {
   stop.onmessage = (m) => client.http.cancel(String((m as { data?: unknown }).data ?? 'stopped'));
   stop.unref();
   if (state.stopped) client.http.cancel(state.stopped);
+  // every answer of every check is judged against the invariants (src/check/invariants)
+  watchAnswers(client.http, state.observations, config.apiKey);
   current = { config, depth: DEPTHS[config.depth], client, ledger, observations: state.observations };
   return current;
 }
@@ -92,10 +96,6 @@ export function currentRuntime(): Runtime | undefined {
   return current;
 }
 
-/**
- * An observation probed before the run (src/observe/registry.ts), or the
- * registry's fallback when it was not probed or the probe could not tell.
- */
-export function observed<K extends ObservationKey>(key: K): ObservationValue<K> {
-  return readObservation(runtime().observations, key);
-}
+// the checks' observations are the runtime's: `observed(key)` (./observed.ts) reads them
+observeFrom(() => runtime().observations);
+export { observed } from './observed.js';

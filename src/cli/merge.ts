@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadReport } from '../report/baseline.js';
 import { computeCoverage } from '../report/coverage.js';
+import { isInvariantCheck, mergeItems, recount, sumInvariantFigures, worseCheck } from '../report/invariants.js';
 import { summarize } from '../report/summary.js';
 import type { Report } from '../report/types.js';
 import { writeReports } from '../report/write.js';
@@ -87,10 +88,12 @@ export function mergeReports(reports: Report[]): Report {
   checkShardSet(reports);
   const byId = new Map<string, Report['checks'][number]>();
   for (const r of reports) for (const c of r.checks) {
-    if (byId.has(c.id) && byId.get(c.id)!.status !== c.status) throw new UsageError(`check ${c.id} appears in two shards with different results`);
-    byId.set(c.id, c);
+    const was = byId.get(c.id);
+    // every shard judges the invariants on its own answers: the worst result is the run's
+    if (was && isInvariantCheck(c)) byId.set(c.id, worseCheck(was, c));
+    else if (was && was.status !== c.status) throw new UsageError(`check ${c.id} appears in two shards with different results`);
+    else byId.set(c.id, c);
   }
-  const checks = [...byId.values()];
   const observations = { ...first.observations };
   const targetErrors = reports.flatMap((r) => r.targetErrors);
   for (const r of reports.slice(1)) {
@@ -101,7 +104,8 @@ export function mergeReports(reports: Report[]): Report {
       }
     }
   }
-  const items = [...new Map(reports.flatMap((r) => r.items ?? []).map((i) => [i.id, i])).values()];
+  const items = mergeItems(reports.flatMap((r) => r.items ?? []));
+  const checks = [...byId.values()].map((c) => (isInvariantCheck(c) ? recount(c, items) : c));
   const coverage = items.length ? computeCoverage(items) : undefined;
   const summary = summarize(checks, targetErrors, coverage ? { coverage } : undefined);
   return {
@@ -112,6 +116,7 @@ export function mergeReports(reports: Report[]): Report {
       startedAt: reports.map((r) => r.run.startedAt).sort()[0],
       durationMs: Math.max(...reports.map((r) => r.run.durationMs)),
       requestCount: reports.reduce((n, r) => n + r.run.requestCount, 0),
+      invariants: sumInvariantFigures(reports),
     },
     summary,
     checks,

@@ -6,7 +6,7 @@
  */
 import { Http, sleep, type Exchange, type HttpOptions } from './http.js';
 import { pollUntil } from './poll.js';
-import { Redactor } from './redact.js';
+import { keyRedactor, type Redactor } from './redact.js';
 import type { ResourceModel, ScalarKind } from '../schema/model.js';
 import { sameStoredValue } from '../values/index.js';
 import { maxLengthOf, resource as resourceModel } from '../schema/model.js';
@@ -70,7 +70,7 @@ export class StoreClient {
 
   constructor(private readonly opts: ClientOptions, shared?: { http: Http; redactor: Redactor }) {
     this.apiKey = opts.apiKey;
-    this.redactor = shared?.redactor ?? opts.redactor ?? new Redactor(opts.apiKey);
+    this.redactor = shared?.redactor ?? opts.redactor ?? keyRedactor(opts.apiKey);
     this.http = shared?.http ?? new Http({ ...opts, redactor: this.redactor });
   }
 

@@ -13,7 +13,7 @@
 import { StoreClient, type ClientOptions } from './api.js';
 import type { SharedGate } from './gate.js';
 import type { Ledger } from './ledger.js';
-import { Redactor } from './redact.js';
+import { keyRedactor, type Redactor } from './redact.js';
 
 /** What a client takes from the run's config (RunConfig has these fields): the target and the limits every request obeys. */
 export interface ClientTarget {
@@ -46,9 +46,9 @@ export interface ClientPlace {
   visibility?: ClientOptions['visibility'];
 }
 
-/** The run's redactor: made once from the key, used by every output of the process. */
+/** The run's redactor: made once from the key (and the near-miss keys derived from it), used by every output of the process. */
 export function redactorFor(target: Pick<ClientTarget, 'apiKey'>): Redactor {
-  return new Redactor(target.apiKey);
+  return keyRedactor(target.apiKey);
 }
 
 /** ClientOptions of `target` for `place`. */

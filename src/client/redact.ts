@@ -1,12 +1,17 @@
 /**
- * Secrets never leave memory: the API key, and the store's `apikey` value
- * (§5.2: the store record contains it), are replaced wherever they would be
- * written — request bodies, response texts, messages, reports, terminal —
- * in every form a target or a renderer may give them: every reading of their
- * bytes (UTF-8, latin-1, windows-1252) in every encoding (raw, JSON-escaped with
- * and without \u escapes, HTML-escaped and character references, URL-encoded,
- * base64 and base64url).
+ * Secrets never leave memory: the API key, the near-miss keys derived from it
+ * (src/values/near-miss.ts: sent by the auth checks, each as revealing as the
+ * key), and the store's `apikey` value (§5.2: the store record contains it),
+ * are replaced wherever they would be written — request bodies, response
+ * texts, messages, reports, terminal — in every form a target or a renderer
+ * may give them: every reading of their bytes (UTF-8, latin-1, windows-1252)
+ * in every encoding (raw, JSON-escaped with and without \u escapes,
+ * HTML-escaped and character references, URL-encoded, base64 and base64url).
+ * The key is shown as $STORE_API_KEY, a near-miss key as what it is made of
+ * ($STORE_API_KEY[cut-short], a padded key as the placeholder padded), so
+ * evidence says which key was sent and a reproducer can send it again.
  */
+import { nearMissKeys, nearMissPlaceholder, type NearMissCase } from '../values/near-miss.js';
 
 /**
  * What a secret is replaced with wherever it would be written, and what a
@@ -113,15 +118,21 @@ export function secretForms(secret: string): string[] {
   return [...forms].filter((f) => f.length >= MIN_SECRET).sort((a, b) => b.length - a.length);
 }
 
-/** Replace every form of every secret in `s`. */
-export function redactForms(s: string, forms: readonly string[]): string {
+/** A form of a secret, alone (replaced by $STORE_API_KEY) or with the placeholder it is replaced by. */
+export type SecretForm = string | readonly [form: string, placeholder: string];
+
+/** Replace every form of every secret in `s` (forms longest first). */
+export function redactForms(s: string, forms: readonly SecretForm[]): string {
   let out = s;
-  for (const f of forms) if (out.includes(f)) out = out.split(f).join(REDACTED);
+  for (const f of forms) {
+    const [form, placeholder] = typeof f === 'string' ? [f, REDACTED] : f;
+    if (out.includes(form)) out = out.split(form).join(placeholder);
+  }
   return out;
 }
 
 /** A deep copy of a JSON value with every form of every secret replaced, in strings and keys. */
-export function redactValue<T>(value: T, forms: readonly string[]): T {
+export function redactValue<T>(value: T, forms: readonly SecretForm[]): T {
   if (!forms.length) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return redactForms(v, forms);
@@ -138,17 +149,21 @@ export function redactValue<T>(value: T, forms: readonly string[]): T {
 
 export class Redactor {
   private secrets = new Set<string>();
-  private forms: string[] = [];
+  private forms: Array<readonly [string, string]> = [];
 
   constructor(...secrets: Array<string | undefined>) {
     for (const s of secrets) this.add(s);
   }
 
-  add(secret: string | undefined): void {
+  /** `placeholder`: what the secret is shown as ($STORE_API_KEY; a near-miss key, what it is made of). */
+  add(secret: string | undefined, placeholder: string = REDACTED): void {
     // very short secrets would redact innocent text; the key is never that short in practice
     if (!secret || secret.length < MIN_SECRET || this.secrets.has(secret)) return;
     this.secrets.add(secret);
-    this.forms = [...new Set([...this.forms, ...secretForms(secret)])].sort((a, b) => b.length - a.length);
+    const known = new Set(this.forms.map(([f]) => f));
+    // a form two secrets share keeps the placeholder of the one added first (the key before its near misses)
+    const mine = secretForms(secret).filter((f) => !known.has(f)).map((f) => [f, placeholder] as const);
+    this.forms = [...this.forms, ...mine].sort((a, b) => b[0].length - a[0].length);
   }
 
   /**
@@ -187,4 +202,16 @@ export class Redactor {
 
 export function redactText(s: string, r: Redactor): string {
   return r.text(s);
+}
+
+/** How a near-miss key is shown wherever it would be written (messages name it so). */
+export function nearMissShown(c: NearMissCase): string {
+  return nearMissPlaceholder(c, REDACTED);
+}
+
+/** The redactor of a key: the key, and every near-miss key the auth checks derive from it, each with its placeholder. */
+export function keyRedactor(apiKey: string): Redactor {
+  const r = new Redactor(apiKey);
+  for (const n of nearMissKeys(apiKey)) if ('key' in n) r.add(n.key, nearMissPlaceholder(n.case, REDACTED));
+  return r;
 }

@@ -17,10 +17,12 @@ import { authChecks, conventionsChecks, formatChecks, observeChecks, paginationC
 import { checkIdOf, itemIdOf, type CheckDef, type CheckDraft, type ItemDef } from './types.js';
 import { writeChecks } from './writes.js';
 import { modelChecks } from './model.js';
+import { invariantChecks } from './invariants.js';
 
 export { ITEM_KINDS, checkIdOf, itemIdOf, type CheckDef, type CheckDraft, type ItemDef, type ItemKind } from './types.js';
 export { arrayCases, rangePairs } from './filters.js';
 export { MODEL_COMMANDS, modelCommands, type ModelCommand } from './model.js';
+export { INVARIANT_OPS, INVARIANT_RULES, isInvariantRule } from './invariants.js';
 export { comparableProps, fieldOf, isText, LIMIT_PROPS, type Form, type LimitRule } from './writes.js';
 
 /** The catalogue as built from drafts: checks in order, and both looked up by id. */
@@ -36,7 +38,7 @@ let cache: Catalogue | undefined;
 function drafts(): CheckDraft[] {
   const out: CheckDraft[] = [];
   for (const r of resources()) {
-    out.push(...conventionsChecks(r), ...formatChecks(r), ...writeChecks(r), ...modelChecks(r), ...filterChecks(r), ...paginationChecks(r), ...authChecks(r), ...storeChecks(r));
+    out.push(...conventionsChecks(r), ...formatChecks(r), ...writeChecks(r), ...modelChecks(r), ...filterChecks(r), ...paginationChecks(r), ...authChecks(r), ...storeChecks(r), ...invariantChecks(r));
   }
   out.push(...observeChecks());
   return out;

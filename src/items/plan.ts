@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { RULES, type RuleId } from '../rules.js';
 import { resource } from '../schema/model.js';
-import { catalogue } from './index.js';
+import { catalogue, isInvariantRule } from './index.js';
 import { onlySelects, selectedItems } from './select.js';
 import { shardChecks } from './shard.js';
 import type { CheckDef } from './types.js';
@@ -127,4 +127,15 @@ export function planShard(files: string[], only: string | undefined, shard: stri
   const plan = planRun(files, only, keep);
   const escaped = [...keep].sort().map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return { plan, files: files.filter((f) => plan.byFile.get(f)?.length), pattern: new RegExp(`^(?:${escaped.join('|')}) — `) };
+}
+
+/**
+ * The checks no suite file registers: the kit judges them on the answers of
+ * every other check (the invariants, src/items/invariants.ts), in every run
+ * and every shard, and they finish with the run's results.
+ */
+export function planKitChecks(only?: string): { total: number; items: number } {
+  const selects = onlySelects(only);
+  const chosen = catalogue().filter((c) => isInvariantRule(c.rule) && selects(c.id));
+  return { total: chosen.length, items: chosen.reduce((n, c) => n + selectedItems(only, c).length, 0) };
 }

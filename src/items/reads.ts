@@ -10,6 +10,8 @@
  *   <r>.pagination.count-total          #total #over-1000
  *   <r>.pagination.cap-1000             #default-get #page-size-over-cap
  *   <r>.auth.<rule>                     #get #count (#create #update #delete for invalid-key-no-change)
+ *   <r>.auth.near-miss-no-records       #<get|count>.<near-miss case> (store: #get.<case>)
+ *   <r>.auth.near-miss-no-change        #<create|update|delete>.<near-miss case>
  *   store.store.<rule>                  #get
  *   all.observe.consistent.<behaviour>  #<resource>  (the readings of stack defaults among them: id-case,
  *                                       createdon-zone, integer-width, decimal-scale)
@@ -18,6 +20,7 @@ import { resources, type FieldModel, type ResourceModel, type ScalarKind } from 
 import { leaves } from '../schema/leaves.js';
 import type { RuleId } from '../rules.js';
 import type { CheckDraft } from './types.js';
+import { NEAR_MISS, NEAR_MISS_CASES } from '../values/near-miss.js';
 
 const hasKind = (fields: FieldModel[], kind: ScalarKind) => leaves(fields).some((l) => l.field.kind === kind);
 const GET: Array<[string, string]> = [['get', 'judged on the records get returns']];
@@ -94,6 +97,14 @@ export function authChecks(r: ResourceModel): CheckDraft[] {
       ...base, rule: 'auth.invalid-key-no-change', writes: true,
       cases: [['create', 'a create with a wrong or missing key stores nothing'], ['update', 'an update with a wrong or missing key changes nothing'], ['delete', 'a delete with a wrong or missing key removes nothing']],
     });
+  }
+  // every near-miss key of src/values/near-miss.ts, per operation: one request each
+  const nearMiss = (ops: Array<[string, string]>, effect: string): Array<[string, string]> =>
+    ops.flatMap(([op, w]) => NEAR_MISS_CASES.map((c): [string, string] => [`${op}.${c}`, `${w} with ${NEAR_MISS[c].says} ${effect}`]));
+  out.push({ ...base, rule: 'auth.near-miss-no-records', cases: nearMiss(reads, 'is refused: no records') });
+  if (r.writable) {
+    const writes: Array<[string, string]> = [['create', 'a create'], ['update', 'an update'], ['delete', 'a delete']];
+    out.push({ ...base, rule: 'auth.near-miss-no-change', writes: true, cases: nearMiss(writes, 'is refused and changes nothing') });
   }
   return out;
 }

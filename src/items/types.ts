@@ -13,7 +13,7 @@ import type { RuleId } from '../rules.js';
 
 /** The columns of the coverage matrix (resource × kind) in report.md and report.html. */
 export const ITEM_KINDS = [
-  'filter', 'count', 'payload', 'limit', 'form', 'conventions', 'pagination', 'delete', 'versions', 'auth', 'store', 'observe', 'model', 'concurrency',
+  'filter', 'count', 'payload', 'limit', 'form', 'conventions', 'pagination', 'delete', 'versions', 'auth', 'store', 'observe', 'model', 'concurrency', 'invariant',
 ] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 

@@ -15,7 +15,7 @@ export const STATUS_SEVERITY: readonly CheckStatus[] = [
 /** Column order of the matrix (the order of RuleGroup in types.ts). */
 export const GROUP_ORDER: readonly RuleGroup[] = [
   'conventions', 'format', 'lifecycle', 'filters', 'pagination',
-  'versions', 'auth', 'limits', 'store', 'observe', 'model', 'concurrency',
+  'versions', 'auth', 'limits', 'store', 'observe', 'model', 'concurrency', 'invariants',
 ];
 
 export const STATUS_LABEL: Record<CheckStatus, string> = {

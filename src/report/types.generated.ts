@@ -36,7 +36,8 @@ export type RuleGroup =
   | 'store'
   | 'observe'
   | 'model'
-  | 'concurrency';
+  | 'concurrency'
+  | 'invariants';
 /**
  * conformant: no check failed; non-conformant: a check failed (exit 1); no-verdict: the target could not be judged (exit 3).
  *
@@ -64,7 +65,8 @@ export type ItemKind =
   | 'store'
   | 'observe'
   | 'model'
-  | 'concurrency';
+  | 'concurrency'
+  | 'invariant';
 /**
  * passed / failed: the item was judged. error: the target did not answer (no verdict on it). not-judged: it could not be judged on this target or in this run (the reason says why). expected-fail / unexpected-pass: its check is listed in --expect.
  *
@@ -181,6 +183,10 @@ export interface CheckResult {
    */
   actual?: unknown;
   reproducer?: Reproducer;
+  /**
+   * Invariants (rule group invariants) only: the items (<check>#<case>), checks or run phases ('the probes', 'the preflight') whose requests were answered in breach of it, in id order; the first is the one message, evidence and reproducer show.
+   */
+  seenBy?: string[];
   evidence?: HttpExchange[];
   durationMs?: number;
   /**
@@ -313,6 +319,10 @@ export interface ItemResult {
   actual?: unknown;
   evidence?: HttpExchange[];
   reproducer?: Reproducer;
+  /**
+   * Invariants (rule group invariants) only: the items (<check>#<case>), checks or run phases ('the probes', 'the preflight') whose requests were answered in breach of it, in id order; the first is the one message, evidence and reproducer show.
+   */
+  seenBy?: string[];
 }
 /**
  * How many spec items of the selected checks the run judged (passed, failed or expected) and why the others were not.
@@ -513,6 +523,14 @@ export interface Report {
       probes: number;
       checks: number;
       cleanup: number;
+    };
+    /**
+     * The invariants judged on every answer (rule group invariants): how many answers (of the checks, the preflight and the probes: successful get, count, create, update and store answers to requests with the run's key) were judged, how many judgements that made (an answer is judged by every invariant that applies to it), and the time spent judging, ms (the wall clock of that synchronous work, summed over the threads: its CPU time on an idle machine, more on a loaded one, where a thread waits for a core). In a merged report, the shards' figures added up; absent when the run ended at its preflight.
+     */
+    invariants?: {
+      answers: number;
+      judgements: number;
+      ms: number;
     };
   };
   summary: Summary;

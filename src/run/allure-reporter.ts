@@ -6,12 +6,14 @@
  * files that Allure reads only after the run has ended. The files are the same;
  * each is still written whole before the next, under its own unique name.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
 import type { Writer } from 'allure-js-commons/sdk/reporter';
 import { makeDirs } from '../files.js';
+import type { CheckResult } from '../report/types.js';
 
 type Config = ConstructorParameters<typeof AllureVitestReporter>[0] & {
   resultsDir: string;
@@ -64,5 +66,36 @@ export class AllureReporter extends AllureVitestReporter {
     // the runtime is private in the typings; its writer is a plain field (allure-js-commons 3)
     const runtime = (this as unknown as { allureReporterRuntime?: { writer?: Writer } }).allureReporterRuntime;
     if (runtime && runtime.writer) runtime.writer = new UnsyncedWriter(this.settings.resultsDir, this.settings.redact);
+  }
+}
+
+const ALLURE_STATUS: Record<CheckResult['status'], string> = {
+  passed: 'passed', 'unexpected-pass': 'passed', failed: 'failed', 'expected-fail': 'failed', error: 'broken', skipped: 'skipped',
+};
+
+/**
+ * Allure results of the checks no vitest test ran (the invariants the kit
+ * judges on every answer, src/run/invariants.ts): one result each, as the
+ * reporter writes a check's — labelled by resource, rule group and rule, a
+ * failure with its evidence and reproducer attached — every text redacted.
+ */
+export function writeKitResults(checks: readonly CheckResult[], dir: string, redact: (text: string) => string = (t) => t): void {
+  if (!checks.length) return;
+  makeDirs(dir);
+  const now = Date.now();
+  const write = (name: string, text: string) => writeFileSync(join(dir, name), redact(text));
+  for (const c of checks) {
+    const uuid = randomUUID();
+    const attachments: Array<{ name: string; source: string; type: string }> = [];
+    if (c.evidence?.length) attachments.push({ name: 'evidence.json', source: `${randomUUID()}-attachment.json`, type: 'application/json' });
+    if (c.reproducer?.curl) attachments.push({ name: 'reproducer.sh', source: `${randomUUID()}-attachment.sh`, type: 'text/plain' });
+    for (const a of attachments) write(a.source, a.name === 'evidence.json' ? JSON.stringify(c.evidence, null, 1) : `${c.reproducer!.command ?? ''}\n\n${c.reproducer!.curl}\n`);
+    const result = {
+      uuid, historyId: c.id, testCaseId: c.id, name: `${c.id} ${c.title}`, fullName: c.id,
+      status: ALLURE_STATUS[c.status], statusDetails: { message: c.message ?? c.reason ?? '' }, stage: 'finished', start: now, stop: now,
+      labels: [{ name: 'epic', value: c.resource }, { name: 'feature', value: c.group }, { name: 'story', value: c.rule }, { name: 'suite', value: 'invariants (every answer)' }],
+      steps: [], attachments, parameters: [], links: [],
+    };
+    writeFileSync(join(dir, `${uuid}-result.json`), JSON.stringify(result, (_k, v) => (typeof v === 'string' ? redact(v) : v)));
   }
 }

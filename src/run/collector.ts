@@ -4,6 +4,7 @@
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { CheckTaskMeta } from '../check/check.js';
+import { InvariantTally } from '../check/invariants/tally.js';
 import type { ItemRecord } from '../check/items.js';
 import { findCheckDef } from '../items/index.js';
 import type { RunPlan } from '../items/plan.js';
@@ -34,6 +35,8 @@ export class CheckCollector implements Reporter {
   readonly planMismatches: string[] = [];
   /** requests made by checks, as the checks counted them */
   requests = 0;
+  /** what the invariants found in the answers of every check (src/check/invariants), added up */
+  readonly invariants = new InvariantTally();
   private total = 0;
   private plan?: RunPlan;
   private failed = 0;
@@ -41,6 +44,7 @@ export class CheckCollector implements Reporter {
   /** checks started and not finished yet, by test id (insertion order: the last is the latest) */
   private readonly running = new Map<string, string>();
   private selects?: (id: string) => boolean;
+  private kitChecks = 0;
 
   /**
    * `config`: the run's, for the reproducer commands (its seed, target, depth…);
@@ -51,10 +55,14 @@ export class CheckCollector implements Reporter {
     private readonly config?: ReproducerConfig & { only?: string },
   ) {}
 
-  /** The checks the run will finish, known before the first (src/items/plan.ts): the progress total from the start. */
-  setPlan(plan: RunPlan): void {
+  /**
+   * The checks the run will finish, known before the first (src/items/plan.ts): the progress total from the start.
+   * `kitChecks`: the checks the kit judges on every answer (the invariants), done when the suites are.
+   */
+  setPlan(plan: RunPlan, kitChecks = 0): void {
     this.plan = plan;
-    this.total = plan.total;
+    this.kitChecks = kitChecks;
+    this.total = plan.total + kitChecks;
   }
 
   /** The total the progress line shows: planned, or (without a plan) counted as vitest collects each file. */
@@ -112,6 +120,7 @@ export class CheckCollector implements Reporter {
       return;
     }
     this.requests += meta.requests;
+    this.invariants.add(meta.invariants);
     const stopped = cutShort(meta, result.errors);
     if (meta.suiteError) this.engineErrors.push(`${meta.id}: ${meta.suiteError}`);
     const status = stopped ? 'skipped' : meta.suiteError ? 'error' : statusOf(result.state, meta);
@@ -203,6 +212,11 @@ export class CheckCollector implements Reporter {
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
     for (const e of unhandledErrors) this.engineErrors.push(`unhandled error: ${e.message ?? String(e)}`);
+    // the invariant checks are judged on every answer the suites had: done with them (their verdicts come with the results)
+    if (this.kitChecks && this.results.length) {
+      const done = this.results.length + this.kitChecks;
+      this.onProgress?.({ done, total: Math.max(this.total, done), failed: this.failed, errors: this.errors });
+    }
   }
 }
 

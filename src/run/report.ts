@@ -29,7 +29,7 @@ export interface ReportParts {
   targetErrors: Report['targetErrors'];
   requestCount: number;
   /** a run that reached its checks: each phase's time, the items and their coverage, the cleanup */
-  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath };
+  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath; invariants?: Report['run']['invariants'] };
   expectations?: ExpectationsInfo;
   /** the target's answer times, per API path (a run that reached its checks) */
   latency?: LatencyTable;
@@ -52,6 +52,7 @@ export function assembleReport(config: RunConfig, clock: PhaseClock, parts: Repo
       readOnly: config.readOnly,
       concurrency: config.concurrency,
       ...(ran ? { phasesMs: { ...ran.phasesMs }, ...(ran.criticalPath ? { criticalPath: ran.criticalPath } : {}), ...(config.only ? { only: config.only } : {}), ...(config.shard ? { shard: config.shard } : {}) } : {}),
+      ...(ran?.invariants ? { invariants: ran.invariants } : {}),
     },
     summary: parts.summary,
     checks: parts.checks,
@@ -85,7 +86,7 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
     targetErrors,
     requestCount: r.requestCount,
     ...(r.latency ? { latency: r.latency } : {}),
-    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath },
+    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath, invariants: outcome.invariants },
     ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
   });
 }

@@ -9,6 +9,9 @@ import { applyExpectations, type AppliedExpectations, type Expectation } from '.
 import type { CheckResult, Coverage, ItemResult } from '../report/types.js';
 import type { RunConfig } from '../config.js';
 import type { CheckCollector } from './collector.js';
+import type { InvariantTally } from '../check/invariants/tally.js';
+import { invariantResults } from './invariants.js';
+import type { ReproducerConfig } from './reproduce.js';
 
 export interface CheckOutcome {
   checks: CheckResult[];
@@ -18,17 +21,35 @@ export interface CheckOutcome {
   engineErrors: string[];
   /** --expect, applied */
   applied?: AppliedExpectations;
+  /** the invariants' figures: answers judged, judgements made, time spent judging (report.json run.invariants) */
+  invariants: { answers: number; judgements: number; ms: number };
 }
 
-export function checkOutcome(collector: CheckCollector, expectations: readonly Expectation[] | undefined, config: Pick<RunConfig, 'only' | 'shard'>, stopped: boolean): CheckOutcome {
-  const applied = expectations ? applyExpectations(collector.results, expectations) : undefined;
-  const checks = applied?.checks ?? collector.results;
-  const items = itemsUnderExpectations(collector.items, checks);
+/**
+ * `mainAnswers`: the invariants' tally of the preflight's and probes' answers
+ * (src/run/invariants.ts), added to the checks' own: the invariant checks'
+ * results join the others' before --expect applies to them.
+ */
+export function checkOutcome(
+  collector: CheckCollector, expectations: readonly Expectation[] | undefined, config: Pick<RunConfig, 'only' | 'shard'> & ReproducerConfig, stopped: boolean, mainAnswers?: InvariantTally,
+): CheckOutcome {
+  if (mainAnswers) collector.invariants.add(mainAnswers.toJSON());
+  // a run stopped before its checks ran judged no answer worth a verdict of its own
+  const invariants = stopped && !collector.results.length ? { checks: [], items: [] } : invariantResults(collector.invariants, config);
+  const all = [...collector.results, ...invariants.checks];
+  const applied = expectations ? applyExpectations(all, expectations) : undefined;
+  const checks = applied?.checks ?? all;
+  const items = itemsUnderExpectations([...collector.items, ...invariants.items], checks);
   // a run of the whole catalogue reports every one of its checks
   const unregistered = stopped || config.only || config.shard ? [] : missingChecks(checks);
   const engineErrors = [...collector.engineErrors];
   if (unregistered.length) engineErrors.push(`${unregistered.length} check(s) of the item catalogue were registered by no suite: ${unregistered.slice(0, 5).join(', ')}`);
-  return { checks, items, coverage: computeCoverage(items), engineErrors, ...(applied ? { applied } : {}) };
+  const tally = collector.invariants.toJSON();
+  const judgements = Object.values(tally.items).reduce((n, o) => n + o.judged, 0);
+  return {
+    checks, items, coverage: computeCoverage(items), engineErrors, ...(applied ? { applied } : {}),
+    invariants: { answers: tally.answers, judgements, ms: Math.round(tally.ms) },
+  };
 }
 
 /** Items of checks listed in --expect take their check's standing: failed items expected, passes unexpected. */

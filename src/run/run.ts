@@ -15,6 +15,7 @@
  * The config is frozen (src/config.ts); what the run learns (observations,
  * results) travels as values from phase to phase. Exit codes: src/exit.ts.
  */
+import { join } from 'node:path';
 import type { RunConfig } from '../config.js';
 import { exitCodeOf, type ExitCode } from '../exit.js';
 import { claimReportDir } from '../files.js';
@@ -31,6 +32,9 @@ import { preflight } from './preflight.js';
 import { probe } from './probe.js';
 import { preflightReport, runReport } from './report.js';
 import { runTally } from './requests.js';
+import { MainAnswers } from './invariants.js';
+import { writeKitResults } from './allure-reporter.js';
+import { isInvariantCheck } from '../report/invariants.js';
 import { checkOutcome } from './results.js';
 import { closeSession, openSession, type RunSession } from './session.js';
 import { writeViews } from './views.js';
@@ -62,6 +66,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
   const chains = new RunChains(s.client);
   try {
     announce(s, inputs.configFile);
+    // the preflight's and the probes' answers are judged against the invariants too, once the probes are done
+    const mainAnswers = new MainAnswers(s.client.http);
     clock.restart();
     chains.during('preflight');
     const early = await preflight(s.client, config, stopped);
@@ -73,14 +79,19 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     }
     checks.start();
     chains.during('probes');
+    mainAnswers.probing();
     const probed = await probe(s.client, config, s.term, stopped());
     await checks.announcePlan();
     checks.publish(probed.values);
     clock.end('probes');
     chains.during('checks');
+    // the preflight's and the probes' answers are judged now (the main client's later answers are cleanup's: not judged)
+    const judgedMain = mainAnswers.judge(probed.values, config.apiKey);
     // what the probes created is read back (and deleted if there) while the checks run
     const probesSettled = settleOutstanding(s.client, s.client.ledger!, cleanupLimitsOf(probed.values, config.visibilityTimeoutMs), config);
-    const outcome = checkOutcome(await checks.results(), given.expect?.expectations, config, stopped());
+    const outcome = checkOutcome(await checks.results(), given.expect?.expectations, config, stopped(), judgedMain);
+    // the invariant checks ran in no vitest test: their Allure results are written here
+    writeKitResults(outcome.checks.filter(isInvariantCheck), join(config.reportDir, 'allure-results'), (t) => s.redactor.text(t));
     clock.end('checks');
     await probesSettled;
     const cleanup = await cleanUp(config, probed.values, s.term, s.redactor, s.gate, chains.observer('cleanup'));

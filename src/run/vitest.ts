@@ -9,7 +9,7 @@ import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config.js';
 import { CheckCollector, type Progress } from './collector.js';
 import { AllureReporter } from './allure-reporter.js';
-import { planRun, planShard } from '../items/plan.js';
+import { planKitChecks, planRun, planShard } from '../items/plan.js';
 import { onlyPattern } from '../items/select.js';
 
 import { PROJECT_ROOT } from '../version.js';
@@ -95,7 +95,9 @@ export async function prepareVitest(
   const shard = config.shard ? planShard(specs, config.only, config.shard) : undefined;
   const plan = shard?.plan ?? planRun(specs, config.only);
   if (shard) (vitest as any).setGlobalTestNamePattern(shard.pattern);
-  collector.setPlan(plan);
+  // and the checks the kit judges on every answer (the invariants): no file registers them, every shard judges them
+  const kit = planKitChecks(config.only);
+  collector.setPlan(plan, kit.total);
   let closed = false;
   const close = async () => {
     if (closed) return;
@@ -103,7 +105,7 @@ export async function prepareVitest(
     await vitest.close();
   };
   return {
-    plan: { total: plan.total, items: plan.items },
+    plan: { total: plan.total + kit.total, items: plan.items + kit.items },
     close,
     async run(shouldStop) {
       // structured-cloned to every worker when the files start

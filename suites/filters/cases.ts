@@ -22,10 +22,9 @@ import fc from 'fast-check';
 import {
   maxLengthOf, integerDigitsOf, decimalLimitOf,
   decimalWithin, decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime,
-  scaledToDecimal, flipAsciiCase, changeAccent, padRight, type FilterModel, type ScalarKind,
+  scaledToDecimal, flipAsciiCase, changeAccent, padRight, type FilterModel, type ScalarKind, type Term,
 } from '../../src/check/index.js';
 import { dateArb, decimalArb, integerArb, looseKey, rangeBoundArb, textArb } from '../../generators/index.js';
-import type { Term } from './oracle.js';
 import { dateOnlyBound } from './query.js';
 import { fieldKind, lower, poolOf, spread, type Scoped } from './scoped.js';
 

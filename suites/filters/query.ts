@@ -6,34 +6,13 @@
  * case and value, whichever check asks first.
  */
 import {
-  NotJudged, observed, TargetError, isTargetError, countPath, isRejected, walk, describeValue, type CheckContext,
-  type WalkResult, type Rec, type Exchange, type ResourceModel, type Collation, type DateOnlyBoundReading,
+  andMode, collation, dateOnlyBound, inclusive, NotJudged, TargetError, isTargetError, countPath, isRejected, walk, describeValue, type CheckContext,
+  type WalkResult, type Rec, type Exchange, type ResourceModel,
 } from '../../src/check/index.js';
 import type { Scoped } from './scoped.js';
 
-/** §4 "How several filters combine: not shown": 'and' lets every query carry the id filter beside the one under test. */
-export function andMode(): boolean {
-  return observed('filters.combination') !== 'or';
-}
-
-/** §4 "whether the range bounds are inclusive: not shown" */
-export function inclusive(): boolean {
-  return observed('filters.rangeInclusive') !== false;
-}
-
-/** §2 a DateTime bound 'YYYY-MM-DD' stands for that day's midnight or the whole day (observation filters.dateOnlyBound; null: either, judged alike). */
-export function dateOnlyBound(): DateOnlyBoundReading | null {
-  return observed('filters.dateOnlyBound');
-}
-
-/**
- * §4 "equals", for String and Predefined values: under the store's collation
- * (observations collation.case, .accents, .trailingSpaces); a part not
- * observed leaves the pairs it decides unjudged.
- */
-export function collation(): Collation {
-  return { case: observed('collation.case'), accents: observed('collation.accents'), trailingSpaces: observed('collation.trailingSpaces') };
-}
+// the readings the oracle judges under live in the kit (src/check/oracle.ts)
+export { andMode, collation, dateOnlyBound, inclusive };
 
 /**
  * The filters of a query: the id filter of the scope beside the ones under

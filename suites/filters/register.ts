@@ -7,11 +7,10 @@
  */
 import fc from 'fast-check';
 import {
-  check, checksOf, rangePairs, forValues, type CheckContext, type Fixture, type ItemContext, type Rec, type CheckDef,
-  type FilterModel, type ResourceModel,
+  check, checksOf, hasOpen, judgeGet, rangePairs, forValues, termsText, type CheckContext, type Fixture, type ItemContext, type Rec, type CheckDef,
+  type FilterModel, type ResourceModel, type Term,
 } from '../../src/check/index.js';
 import { arrayCase, booleanCase, bothCase, dayCase, idCase, rangeCase, type CaseSpec, type CaseValues } from './cases.js';
-import { hasOpen, judgeGet, termsText, type Term } from './oracle.js';
 import { andMode, ask, rejected, scopedFilters, showFilters, type CaseAnswer } from './query.js';
 import type { Scoped } from './scoped.js';
 

@@ -5,24 +5,10 @@
  * records already there (sample.ts). Either way, expectations are computed
  * from the records as get shows them, never from what was sent.
  */
-import { type Rec, type FilterModel, type ResourceModel, type ScalarKind } from '../../src/check/index.js';
+import { fieldKind, lower, type FilterModel, type Scoped } from '../../src/check/index.js';
 
-export interface Scoped {
-  r: ResourceModel;
-  /** the records as get shows them */
-  records: Rec[];
-  ids: string[];
-  /** 'the fixture (…)' / 'the sample (…)', for messages */
-  what: string;
-}
-
-export const lower = (v: unknown) => String(v ?? '').toLowerCase();
-
-/** The kind of the record field a filter reads (customer birthdate is a date, filtered by DateTime bounds). */
-export function fieldKind(r: ResourceModel, f: FilterModel): ScalarKind {
-  const k = r.fields.find((x) => x.name === f.field)?.kind;
-  return (k && k !== 'array' && k !== 'object' && k !== 'any' ? k : f.valueKind) as ScalarKind;
-}
+// the oracle's vocabulary lives in the kit (src/check/oracle.ts), shared with the invariants every answer is judged by
+export { fieldKind, lower, type Scoped };
 
 /** Distinct non-empty values of the filtered field among the scope's records (a filter value may not exceed maxLength). */
 export function poolOf(s: Scoped, f: FilterModel): string[] {

@@ -4,14 +4,13 @@
  * whose value it takes (§4 Filter naming: an array filter equals one listed
  * value, a range bound `_min`/`_max`, a Boolean), beside the id filter of a
  * generated subset of the run's ids — live and deleted ones. What the model
- * expects comes from the oracle of the filter suite (suites/filters/oracle.ts)
+ * expects comes from the filter oracle of the kit (src/check/oracle.ts)
  * applied to the model's records as the target last showed them (agreeing
  * with the model), under the observed range inclusivity; deleted records are
  * never expected.
  */
-import { type Rec, type FilterModel, type ResourceModel } from '../../src/check/index.js';
+import { expectation, type Rec, type FilterModel, type ResourceModel, type Term } from '../../src/check/index.js';
 import { withinLimits } from '../filters/cases.js';
-import { expectation, type Term } from '../filters/oracle.js';
 import { andMode } from '../filters/query.js';
 import { fieldKind } from '../filters/scoped.js';
 import type { StoreModel } from './state.js';

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../reference/server.js';
 import { runStorecheck } from '../../reference/cli-process.js';
 import { claimReportDir } from '../../src/files.js';
+import { nearMissKeys } from '../../src/values/near-miss.js';
 
 const tmp = (p: string) => mkdtempSync(join(tmpdir(), p));
 
@@ -23,10 +24,12 @@ describe('expectations (--expect)', () => {
   it('a known deviation is an expected failure (exit 0); a listed check that passes is an unexpected pass', async () => {
     const dir = tmp('sc-expect-');
     const file = join(dir, 'expect.json');
-    // the fault breaks §5.2 and, with it, the store's record schema: both are known deviations
+    // the fault breaks §5.2 and, with it, the store's record schema (judged by its check and by the
+    // invariant on every store answer): all known deviations
     writeFileSync(file, JSON.stringify({ expectations: [
       { id: 'store.store.apikey-field', reason: 'vendor ticket 42' },
       { id: 'store.conventions.record-schema', reason: 'vendor ticket 42' },
+      { id: 'store.invariants.record-schema', reason: 'vendor ticket 42' },
     ] }));
     const broken = await runStorecheck(['--only', 'store.*', '--depth', 'quick', '--reference-faults', 'store-without-apikey', '--expect', file]);
     expect(broken.code, broken.stderr).toBe(0);
@@ -149,22 +152,32 @@ describe('secrets: the canary', () => {
     return Object.fromEntries(Object.entries(readings).flatMap(([r, k]) => Object.entries(encodings(k)).map(([e, f]) => [`${r}${e}`, f])));
   };
 
-  it('a key with quotes, backslashes, <, &, %2F, non-ASCII and emoji, echoed by the target in every form (its UTF-8 bytes in a header read as latin-1 too), appears in no output', async () => {
+  it('a key with quotes, backslashes, <, &, %2F, non-ASCII and emoji, echoed by the target in every form (its UTF-8 bytes in a header read as latin-1 too), appears in no output, nor does any near-miss key derived from it', async () => {
     const key = 'Sc"\\<&>%2F-é-😀-\'q\'+/=-canary-7a';
-    // the store's apikey field is missing (a failing rule: evidence is written), and every answer echoes the key
-    const ref = await startReferenceServer({ apiKey: key, faults: ['store-without-apikey'], transport: { echoKey: true } });
+    // the store's apikey field is missing and blog post get takes a key cut short (failing rules: evidence is
+    // written, a near-miss key in its request), and every answer echoes the key
+    const ref = await startReferenceServer({ apiKey: key, faults: ['store-without-apikey', 'near-miss-prefix'], transport: { echoKey: true } });
     try {
-      const r = await runStorecheck(['--base-url', ref.url, '--depth', 'quick', '--only', 'store.*,product.auth.*,product.conventions.*,collection.lifecycle.delete.*'], { env: { STORE_API_KEY: key } });
+      const r = await runStorecheck(['--base-url', ref.url, '--depth', 'quick', '--only', 'store.*,product.auth.*,blog-post.auth.near-miss-no-records,product.conventions.*,collection.lifecycle.delete.*'], { env: { STORE_API_KEY: key } });
       expect(r.report, r.stderr).toBeDefined();
       expect(r.code, r.stderr).toBe(1);
       const files = allFiles(r.reportDir);
       expect(files.some((f) => f.includes('allure-results'))).toBe(true);
       const leaks: string[] = [];
-      for (const [name, form] of Object.entries(forms(key))) {
-        for (const f of files) if (readFileSync(f, 'utf8').includes(form)) leaks.push(`${name} in ${f}`);
-        if ((r.stdout + r.stderr).includes(form)) leaks.push(`${name} on the terminal`);
+      // the near-miss keys the auth checks sent (src/values/near-miss.ts), in every form, are secrets too
+      const secrets = [['key', key], ...nearMissKeys(key).flatMap((n) => ('key' in n ? [[n.case, n.key]] : []))];
+      expect(secrets.length).toBe(9);
+      const texts = files.map((f) => [f, readFileSync(f, 'utf8')] as const);
+      for (const [which, secret] of secrets) {
+        for (const [name, form] of Object.entries(forms(secret))) {
+          for (const [f, text] of texts) if (text.includes(form)) leaks.push(`${which} ${name} in ${f}`);
+          if ((r.stdout + r.stderr).includes(form)) leaks.push(`${which} ${name} on the terminal`);
+        }
       }
       expect(leaks).toEqual([]);
+      // the near-miss key the store took is named by what it is made of
+      expect(r.report!.items!.find((i) => i.id === 'blog-post.auth.near-miss-no-records#get.cut-short')?.status).toBe('failed');
+      expect(readFileSync(join(r.reportDir, 'report.json'), 'utf8')).toContain('$STORE_API_KEY[cut-short]');
       // reproducers hold the placeholder in a body that is still valid JSON
       const report = JSON.parse(readFileSync(join(r.reportDir, 'report.json'), 'utf8'));
       const curl = report.checks.find((c: { reproducer?: { curl?: string } }) => c.reproducer?.curl)?.reproducer.curl as string;

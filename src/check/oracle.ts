@@ -7,13 +7,71 @@
  * scoped record that satisfies it, when the walk was complete), and records on
  * the day of a date-only bound treated as one instant.
  */
+import type { Rec } from '../client/api.js';
+import type { Exchange } from '../client/http.js';
+import { DATE_PATTERN, type FilterModel, type ResourceModel, type ScalarKind } from '../schema/model.js';
 import {
-  DATE_PATTERN,
   compareScalar, compareWithDateOnlyBound, describeCollation, describeValue, normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime, sameUnderCollation,
-  type ItemContext, type Rec, type Exchange, type Walk, type FilterModel, type ResourceModel,
-} from '../../src/check/index.js';
-import { andMode, collation, dateOnlyBound, inclusive } from './query.js';
-import { fieldKind, lower, type Scoped } from './scoped.js';
+  type Collation, type DateOnlyBoundReading,
+} from '../values/index.js';
+import type { FailureDetail } from './failure.js';
+import { observed } from './observed.js';
+
+/**
+ * What judging a get needs of an item (ItemContext has it) and of a walk
+ * (pages.ts Walk has it), written here so that the oracle depends on neither:
+ * the invariants judge every answer with it from inside the kit.
+ */
+interface Failing {
+  fail(detail: FailureDetail & { why?: string }): never;
+}
+interface Walked {
+  records: Rec[];
+  complete: boolean;
+  exchanges: Exchange[];
+}
+
+/** §4 "How several filters combine: not shown": 'and' lets every query carry the id filter beside the one under test. */
+export function andMode(): boolean {
+  return observed('filters.combination') !== 'or';
+}
+
+/** §4 "whether the range bounds are inclusive: not shown" */
+export function inclusive(): boolean {
+  return observed('filters.rangeInclusive') !== false;
+}
+
+/** §2 a DateTime bound 'YYYY-MM-DD' stands for that day's midnight or the whole day (observation filters.dateOnlyBound; null: either, judged alike). */
+export function dateOnlyBound(): DateOnlyBoundReading | null {
+  return observed('filters.dateOnlyBound');
+}
+
+/**
+ * §4 "equals", for String and Predefined values: under the store's collation
+ * (observations collation.case, .accents, .trailingSpaces); a part not
+ * observed leaves the pairs it decides unjudged.
+ */
+export function collation(): Collation {
+  return { case: observed('collation.case'), accents: observed('collation.accents'), trailingSpaces: observed('collation.trailingSpaces') };
+}
+
+/** The records a filter is judged against: records as get shows them, and their ids. */
+export interface Scoped {
+  r: ResourceModel;
+  /** the records as get shows them */
+  records: Rec[];
+  ids: string[];
+  /** 'the fixture (…)' / 'the sample (…)', for messages */
+  what: string;
+}
+
+export const lower = (v: unknown) => String(v ?? '').toLowerCase();
+
+/** The kind of the record field a filter reads (customer birthdate is a date, filtered by DateTime bounds). */
+export function fieldKind(r: ResourceModel, f: FilterModel): ScalarKind {
+  const k = r.fields.find((x) => x.name === f.field)?.kind;
+  return (k && k !== 'array' && k !== 'object' && k !== 'any' ? k : f.valueKind) as ScalarKind;
+}
 
 /**
  * in / out: the record must / must not be returned. open: a DateTime record on
@@ -133,7 +191,7 @@ const showList = (terms: readonly Term[], recs: Rec[]) => recs.slice(0, SHOWN).m
  * that satisfies it is returned when the walk is complete (completeness);
  * open records treated alike.
  */
-export function judgeGet(it: ItemContext, s: Scoped, terms: readonly Term[], result: Walk, note = ''): void {
+export function judgeGet(it: Failing, s: Scoped, terms: readonly Term[], result: Walked, note = ''): void {
   const { r } = s;
   const incl = inclusive();
   const why = terms.map((t) => ruleText(r, t.f)).join('; ');
@@ -184,7 +242,7 @@ export function judgeGet(it: ItemContext, s: Scoped, terms: readonly Term[], res
  * of day D (midnight, end of day), but for one instant: with _max, every
  * record kept must be earlier than every record left out; with _min, later.
  */
-function judgeOpen(it: ItemContext, s: Scoped, terms: readonly Term[], result: Walk, label: string, evidence: Exchange[]): void {
+function judgeOpen(it: Failing, s: Scoped, terms: readonly Term[], result: Walked, label: string, evidence: Exchange[]): void {
   const t = terms.length === 1 ? terms[0] : undefined;
   if (!t || t.f.filter !== 'range') return;
   const { r } = s;
