@@ -422,7 +422,9 @@ const GUID: Scalar[] = [
  * parameters (Oracle 1000 expressions, SQL Server 2100 parameters, SQLite 999).
  */
 export const MANY_STORED_ITEMS = 50;
-export const MANY_FILTER_VALUES = 2101;
+/** the common limits of one IN list or one statement's bound parameters (the sources of list.many) */
+export const IN_LIST_LIMITS = Object.freeze({ sqlite: 999, oracle: 1000, sqlServer: 2100 });
+export const MANY_FILTER_VALUES = Math.max(...Object.values(IN_LIST_LIMITS)) + 1;
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 const LIST: ValueClass[] = [
   {
