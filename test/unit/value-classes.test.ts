@@ -8,6 +8,7 @@
  * under every honest reading (BMP text without edge spaces, 32-bit integers,
  * decimals within DECIMAL(8,2), instants between 1970 and 2038).
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,6 +26,14 @@ const PREFIX = uniquePrefix(TAG, tokenOf('cls', 1));
 const draw = <T>(arb: fc.Arbitrary<T>) => fc.sample(arb, { seed: SEED, numRuns: 1 })[0];
 
 describe('the catalogue', () => {
+  it('is documented in docs/value-classes.md: every class and every reading, and no name that is not one', () => {
+    const doc = readFileSync(new URL('../../docs/value-classes.md', import.meta.url), 'utf8');
+    for (const c of VALUE_CLASSES) expect(doc, c.name).toContain(`| \`${c.name}\` |`);
+    for (const r of Object.keys(READINGS)) expect(doc, r).toContain(`\`${r}\``);
+    const named = [...doc.matchAll(/^\| `([a-z0-9-]+\.[a-z0-9-]+)` \|/gm)].map((m) => m[1]);
+    expect(named.filter((n) => !VALUE_CLASSES.some((c) => c.name === n))).toEqual([]);
+  });
+
   it('names every class once, <kind>.<name>, with a title, a reason and a source', () => {
     const names = VALUE_CLASSES.map((c) => c.name);
     expect(new Set(names).size).toBe(names.length);
