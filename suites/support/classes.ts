@@ -112,3 +112,20 @@ export function classesAmong(t: ClassTarget, judged: readonly ValueClass[], valu
   const present = judged.filter((c) => values.some((v) => c.has(v, t)));
   return { present, absent: judged.filter((c) => !present.includes(c)) };
 }
+
+/** The classes of a resource's payload, as an item records them: every class judged on some property, and those not judged with why. */
+export interface ItemClasses { judged: string[]; notJudged: Array<{ class: string; reason: string }> }
+
+export function classNames(props: readonly PropClasses[]): ItemClasses {
+  const judged = [...new Set(props.flatMap((x) => x.judged.map((c) => c.name)))].sort();
+  const notJudged = props.flatMap((x) => x.notJudged.map((n) => ({ class: n.class, reason: `${x.p.name}: ${n.reason}` })));
+  return { judged, notJudged };
+}
+
+/** `items` in lists of at most `max` (the observed limits.maxDataItems; all at once when none was observed). */
+export function chunked<T>(items: readonly T[], max: unknown): T[][] {
+  const size = typeof max === 'number' && max > 0 ? max : Math.max(1, items.length);
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
