@@ -108,7 +108,7 @@ export interface BoundAxis {
 /**
  * Bound pairs [_min, _max] carrying every class a range field takes: the
  * fewest class values covering the classes (every value, deeper), sorted,
- * then [v1, v1], [v1, v2], …, [vk, vk] — each value is once a _min and once a _max.
+ * then [v1, v1], [v1, v2], …, [vk, vk] — every value is a _min and a _max.
  */
 export function boundClassPairs(s: Scoped, min: FilterModel, axis: BoundAxis, within: (v: string) => boolean, env: ClassEnv): (CaseClasses & { pairs: Array<[string, string]> }) | undefined {
   const t = filterTarget(min, fieldKind(s.r, min));
