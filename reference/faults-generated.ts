@@ -162,11 +162,13 @@ function classFaults(r: ResourceModel): LocalFault[] {
   for (const options of byClass.values()) {
     const { p, f, cls } = options[turn++ % options.length];
     const t = payloadTarget(p)!;
-    const globs = [...filterItems(r, f), `${r.name}.filters.*.${f.field}#classes`];
-    out.push(local('filter-drops-class', r, `${f.key}@${cls.name}`, f.filter === 'range' ? 'filters.range' : 'filters.array', `${r.name} ${f.key} leaves out the records whose ${f.field} is ${cls.title}`, globs, {
+    // the key and its aliases (page title and name): a store reads whichever its framework was given
+    const keys = [f, ...r.filters.filter((x) => x.aliasOf === f.key)];
+    const globs = [...keys.flatMap((k) => filterItems(r, k)), `${r.name}.filters.*.${f.field}#classes`];
+    out.push(local('filter-drops-class', r, `${f.key}@${cls.name}`, f.filter === 'range' ? 'filters.range' : 'filters.array', `${r.name} ${keys.map((k) => k.key).join(' and ')} leave out the records whose ${f.field} is ${cls.title}`, globs, {
       condition: (site, next) => {
         const test = next(site);
-        return site.resource.name === r.name && site.key === f.key ? (rec) => test(rec) && !cls.has(String(rec[site.field] ?? ''), t) : test;
+        return site.resource.name === r.name && keys.some((k) => k.key === site.key) ? (rec) => test(rec) && !cls.has(String(rec[site.field] ?? ''), t) : test;
       },
     }));
   }
