@@ -15,6 +15,7 @@ import { leaves } from '../src/schema/leaves.js';
 import { allItems, rangePairs } from '../src/items/index.js';
 import { globToRegExp } from '../src/items/glob.js';
 import { RULES, type RuleId } from '../src/rules.js';
+import { IN_LIST_LIMITS, classesFor, filterTarget, payloadTarget, type ValueClass } from '../src/schema/value-classes.js';
 import { requestContext, type Fault, type FaultHooks, type Rec } from './pipeline.js';
 
 export interface LocalFault extends Fault {
@@ -35,6 +36,7 @@ export const FAMILIES = [
   // departures from the store's own reading of a stack default (docs/stack-defaults.md)
   'trailing-spaces-ignored', 'accents-ignored', 'date-only-whole-day', 'integer-clamped-32-bit', 'decimal-scale-rounded',
   'ids-upper-case', 'id-filter-exact', 'createdon-local-time',
+  'filter-drops-class', 'in-list-capped', 'create-drops-class', 'update-skips-falsy', 'version-numbers-as-text',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -123,6 +125,104 @@ function filterFaults(r: ResourceModel): LocalFault[] {
     }
   }
   return out;
+}
+
+// ---------------------------------------------------------------- value classes (docs/value-classes.md)
+
+/** The filter key of a field, for a range pair its _min (the first key of the field). */
+const keyOfField = (r: ResourceModel, name: string) => r.filters.find((f) => f.field === name && f.filter !== 'boolean' && f.key !== 'id');
+
+/**
+ * Classes a filter key's records hold in a run: those the field's payload
+ * property takes (the filter fixture holds a record of each) and its filter
+ * key takes too, no honest reading needed for either.
+ */
+function droppableClasses(r: ResourceModel, p: PayloadPropModel, f: FilterModel): ValueClass[] {
+  const stored = payloadTarget(p);
+  const kind = r.fields.find((x) => x.name === f.field)?.kind;
+  const asked = filterTarget(f, kind && kind !== 'array' && kind !== 'object' && kind !== 'any' ? kind : f.valueKind);
+  if (!stored || !asked || stored.kind === 'list') return [];
+  const takes = new Set(classesFor(asked).judged.map((c) => c.name));
+  return classesFor(stored).judged.filter((c) => takes.has(c.name));
+}
+
+/**
+ * One class × one filter key of one writable resource: the key's condition
+ * leaves out the records whose value is of that class (a query builder that
+ * drops "0" with the falsy values, a LIKE that escapes nothing, a cast that
+ * loses 0.29…). Each class of a resource goes to one key that takes it, the
+ * keys taken in turn, so the family stays one fault per resource and class.
+ */
+function classFaults(r: ResourceModel): LocalFault[] {
+  const out: LocalFault[] = [];
+  const byClass = new Map<string, Array<{ p: PayloadPropModel; f: FilterModel; cls: ValueClass }>>();
+  for (const p of r.payload) {
+    const f = keyOfField(r, field(p));
+    if (!f || p.references) continue;
+    for (const cls of droppableClasses(r, p, f)) byClass.set(cls.name, [...(byClass.get(cls.name) ?? []), { p, f, cls }]);
+  }
+  let turn = 0;
+  for (const options of byClass.values()) {
+    const { p, f, cls } = options[turn++ % options.length];
+    const t = payloadTarget(p)!;
+    // the key and its aliases (page title and name): a store reads whichever its framework was given
+    const keys = [f, ...r.filters.filter((x) => x.aliasOf === f.key)];
+    const globs = [...keys.flatMap((k) => filterItems(r, k)), `${r.name}.filters.*.${f.field}#classes`];
+    out.push(local('filter-drops-class', r, `${f.key}@${cls.name}`, f.filter === 'range' ? 'filters.range' : 'filters.array', `${r.name} ${keys.map((k) => k.key).join(' and ')} leave out the records whose ${f.field} is ${cls.title}`, globs, {
+      condition: (site, next) => {
+        const test = next(site);
+        return site.resource.name === r.name && keys.some((k) => k.key === site.key) ? (rec) => test(rec) && !cls.has(String(rec[site.field] ?? ''), t) : test;
+      },
+    }));
+  }
+  return out;
+}
+
+/** Each class a resource's payload takes, with one property that takes it, the properties taken in turn (`keep`: which classes of which property). */
+function propertyPerClass(r: ResourceModel, keep: (c: ValueClass, p: PayloadPropModel) => boolean): Array<{ p: PayloadPropModel; cls: ValueClass }> {
+  const byClass = new Map<string, Array<{ p: PayloadPropModel; cls: ValueClass }>>();
+  for (const p of r.payload) {
+    const t = payloadTarget(p);
+    if (!t || !r.fields.some((f) => f.name === field(p))) continue;
+    for (const cls of classesFor(t).judged.filter((c) => keep(c, p))) byClass.set(cls.name, [...(byClass.get(cls.name) ?? []), { p, cls }]);
+  }
+  let turn = 0;
+  return [...byClass.values()].map((options) => options[turn++ % options.length]);
+}
+
+/** The values a careless truthiness test takes for "nothing supplied": "0", 0, "false", "null", false, []. */
+const FALSY = /^(string\.(falsy-zero|falsy-false|null-word)|integer\.zero|decimal\.zero|boolean\.false|list\.empty)$/;
+
+/**
+ * One class × one property of one writable resource: create stores the
+ * property's default when the value sent is of that class (not a class the
+ * default belongs to: storing it would change nothing); update keeps the
+ * old value when the new one is falsy to a loose truthiness test (PHP's
+ * empty(), JavaScript's `if (value)`), so "0" or 0 can never be set.
+ */
+function payloadClassFaults(r: ResourceModel): LocalFault[] {
+  const create = propertyPerClass(r, (c, p) => !c.has(dropped(p), payloadTarget(p)!)).map(({ p, cls }) => local('create-drops-class', r, `${p.name}@${cls.name}`, 'lifecycle.create.batch', `${r.name} create stores ${p.name}'s default when the value sent is ${cls.title}`, [`${r.name}.lifecycle.create.*#*`], {
+    afterCreate: (rr, rec, item, next) => {
+      if (rr.name === r.name && cls.has(item[p.name], payloadTarget(p)!)) rec[field(p)] = dropped(p);
+      return next(rr, rec, item);
+    },
+  }));
+  const update = propertyPerClass(r, (c) => FALSY.test(c.name)).map(({ p, cls }) => local('update-skips-falsy', r, `${p.name}@${cls.name}`, 'lifecycle.update.changes', `${r.name} update keeps ${p.name} when the new value is ${cls.title}`, [`${r.name}.lifecycle.update.*#*`], {
+    afterUpdate: (rr, rec, item, before, next) => {
+      if (rr.name === r.name && p.name in item && cls.has(item[p.name], payloadTarget(p)!)) rec[field(p)] = before[field(p)];
+      return next(rr, rec, item, before);
+    },
+  }));
+  return [...create, ...update];
+}
+
+/** The id filter of one resource uses only its first `limit` values (an IN list cut at a driver's or database's limit). */
+function inListFaults(r: ResourceModel): LocalFault[] {
+  const f = r.filters.find((x) => x.key === 'id');
+  if (!f) return [];
+  return Object.entries(IN_LIST_LIMITS).map(([db, limit]) => local('in-list-capped', r, `id@${db}`, 'filters.id', `${r.name} get and count use only the first ${limit} ids of an id filter (the ${db} limit of one IN list)`, filterItems(r, f), {
+    condition: (site, next) => (site.resource.name === r.name && site.key === 'id' && Array.isArray(site.value) ? next({ ...site, value: site.value.slice(0, limit) }) : next(site)),
+  }));
 }
 
 /** Equal as the reference compares them (numbers by value, instants by text after normalising). */
@@ -281,6 +381,18 @@ function resourceFaults(r: ResourceModel): LocalFault[] {
         return o;
       },
     }));
+    // numbers compared as text ("9" > "10"): right up to version 10, wrong from the history that crosses it
+    const asText = (v: Rec) => String(v.version ?? '');
+    out.push(local('version-numbers-as-text', r, 'versions.next', 'versions.append', `${r.name} the next version number is the text-largest one + 1 (after 10 comes 10 again)`, [`${r.name}.versions.append#*`], {
+      nextVersion: (v, next) => (on(r) && v.length ? String(Number(v.map(asText).sort().at(-1)) + 1) : next(v)),
+    }));
+    out.push(local('version-numbers-as-text', r, 'versions.order', 'versions.order', `${r.name} versions are sorted by their numbers as text (10 before 9)`, [`${r.name}.versions.order#*`], {
+      orderVersions: (rr, v, next) => {
+        if (rr.name !== r.name) return next(rr, v);
+        const sorted = [...v].sort((a, b) => asText(a).localeCompare(asText(b)));
+        return rr.versionsOrder === 'newest-first' ? sorted.reverse() : sorted;
+      },
+    }));
   }
   return out;
 }
@@ -424,6 +536,8 @@ export function localFaults(): readonly LocalFault[] {
   const all: LocalFault[] = [];
   for (const r of LIST()) all.push(...filterFaults(r));
   for (const r of WRITABLE()) all.push(...propertyFaults(r));
+  for (const r of WRITABLE()) if (!r.single) all.push(...classFaults(r), ...payloadClassFaults(r));
+  for (const r of LIST()) all.push(...inListFaults(r));
   for (const r of resources()) all.push(...formFaults(r));
   for (const r of resources()) all.push(...(r.single ? [] : resourceFaults(r)), ...authFaults(r));
   for (const r of LIST()) all.push(...readingFaults(r));

@@ -92,12 +92,17 @@ export interface DepthProfile {
   batch: number;
   /** shrink counterexamples (costs requests) */
   shrink: boolean;
+  /**
+   * values of each value class an item is judged with (docs/value-classes.md):
+   * every depth judges every applicable class; deeper ones add values within classes
+   */
+  classValues: number;
 }
 
 export const DEPTHS: Record<Depth, DepthProfile> = {
-  quick: { values: 1, runs: 1, batch: 4, shrink: false },
-  standard: { values: 2, runs: 3, batch: 6, shrink: true },
-  deep: { values: 8, runs: 12, batch: 10, shrink: true },
+  quick: { values: 1, runs: 1, batch: 4, shrink: false, classValues: 1 },
+  standard: { values: 2, runs: 3, batch: 6, shrink: true, classValues: 1 },
+  deep: { values: 8, runs: 12, batch: 10, shrink: true, classValues: 3 },
 };
 
 /**

@@ -13,12 +13,13 @@
 import fc from 'fast-check';
 import {
   maxLengthOf,
-  check, forValues, checksOf, comparableProps, resources, type CheckContext, type Rec, type Exchange,
+  check, forValues, checksOf, comparableProps, resources, type CheckContext, type ItemContext, type Rec, type Exchange,
   type PayloadPropModel, type ResourceModel, type SuiteDeclaration,
 } from '../src/check/index.js';
-import { looseKey, MAX_LIST_ITEMS, textArb, type Payload } from '../generators/index.js';
+import { looseKey, MAX_LIST_ITEMS, textArb, type Payload, type PayloadContext } from '../generators/index.js';
 import { refsFixture, refsFor } from './support/refs.js';
 import { designedPayload } from './support/values.js';
+import { chunked, classItemCount, classNames, payloadClasses, withClasses, type ItemClasses } from './support/classes.js';
 import {
   batches, countByIds, failValues, fitUtf16, getByIds, idsOf, matchResponse, payloadContext, payloadMismatches, payloads, withCreated,
 } from './support/writes.js';
@@ -43,6 +44,37 @@ async function judgeProps(ctx: CheckContext, r: ResourceModel, props: PayloadPro
       if (ms.length) failValues(it, what, ms, form === 'write' ? '§4 Responses: create returns the record with the values sent' : '§4 Responses: get returns the created record with the values sent', evidence);
     });
   }
+}
+
+/**
+ * The class items stored: get by their ids (the request count would be)
+ * returns every one, with the values sent — a create that drops one class of
+ * a property the answer does not show (product size is answered '0') shows here.
+ */
+async function storedValues(it: ItemContext, r: ResourceModel, items: Payload[], created: Rec[], ex: Exchange, names: Map<string, string>, classes: ItemClasses): Promise<void> {
+  it.classes(classes.judged, classes.notJudged);
+  const createdIds = idsOf(it, matchResponse(r, items, created) as Rec[], ex);
+  const got = await getByIds(it, r, createdIds, 'get by the created ids');
+  createdIds.forEach((id, i) => {
+    const rec = got.byId.get(id.toLowerCase());
+    if (!rec) it.fail({ message: `create of ${items.length} items in one data answered ${created.length} records, but get with their ids does not return ${id}`, why: '§4 Create and update payloads: each item becomes a record', expected: createdIds, actual: got.records.map((x) => x?.id), evidence: [ex, got.exchange] });
+    const ms = payloadMismatches(r, items[i], rec, 'get', { names });
+    if (ms.length) failValues(it, `get by id shows ${r.title} ${id}, created as item ${i} of ${items.length}, with values that differ from those sent`, ms, '§4 Create and update payloads: each item becomes a record with the values sent', [ex, got.exchange]);
+  });
+}
+
+/**
+ * Every value class of every property (docs/value-classes.md) in every run:
+ * one create more, item k holding class value k of each property (support/classes.ts),
+ * in lists of the observed limits.maxDataItems, judged as the batch's items are.
+ */
+async function classBatches(ctx: CheckContext, r: ResourceModel, pctx: PayloadContext, judge: (items: Payload[], classes: ItemClasses) => Promise<void>): Promise<void> {
+  const props = payloadClasses(r, ctx.config.runTag, ctx.depth.classValues, (arb, label) => ctx.sample(arb, label), { refs: pctx.refs });
+  const n = classItemCount(props);
+  if (!n) return;
+  const base = ctx.sample(batches(r, pctx, { minLength: n, maxLength: n }), 'value-class items');
+  const items = withClasses(r, base, props, ctx.config.runTag).map((p) => fitUtf16(r, p));
+  for (const chunk of chunked(items, ctx.observed('limits.maxDataItems'))) await judge(chunk, classNames(props));
 }
 
 for (const r of WRITABLE) {
@@ -79,28 +111,30 @@ for (const r of WRITABLE) {
   const [batch] = checksOf('lifecycle.create.batch', r.name);
   check(batch, async (ctx) => {
     const { ids, names } = await refsFor(refs, ctx, r);
-    await ctx.property(batches(r, payloadContext(ctx, ids), batchSize(ctx, 2)), async (items) => {
-      await withCreated(ctx, r, items, async (created, ex) => {
-        await ctx.item('answer', (it) => {
-          const matched = matchResponse(r, items, created);
-          items.forEach((payload, i) => {
-            const ms = payloadMismatches(r, payload, matched[i], 'write', { names });
-            if (ms.length) failValues(it, `create with ${items.length} items in one data answered item ${i} with values that differ from those sent`, ms, '§4 Create and update payloads: create returns each record with the values sent', [ex]);
-          });
-        });
-        await ctx.item('stored', async (it) => {
-          const createdIds = idsOf(it, created, ex);
-          const { count, exchange } = await countByIds(it, r, createdIds, 'count by the created ids', (n) => n >= createdIds.length);
-          if (count !== createdIds.length) {
-            it.fail({
-              message: `create of ${items.length} items in one data answered ${created.length} records, but count with their ids finds ${count}`,
-              why: '§4 Create and update payloads: each item becomes a record',
-              expected: createdIds.length, actual: count, evidence: [ex, exchange],
-            });
-          }
+    const judge = (items: Payload[], classes?: ItemClasses) => withCreated(ctx, r, items, async (created, ex) => {
+      await ctx.item('answer', (it) => {
+        if (classes) it.classes(classes.judged, classes.notJudged);
+        const matched = matchResponse(r, items, created);
+        items.forEach((payload, i) => {
+          const ms = payloadMismatches(r, payload, matched[i], 'write', { names });
+          if (ms.length) failValues(it, `create with ${items.length} items in one data answered item ${i} with values that differ from those sent`, ms, '§4 Create and update payloads: create returns each record with the values sent', [ex]);
         });
       });
+      await ctx.item('stored', async (it) => {
+        if (classes) return storedValues(it, r, items, created, ex, names, classes);
+        const createdIds = idsOf(it, created, ex);
+        const { count, exchange } = await countByIds(it, r, createdIds, 'count by the created ids', (n) => n >= createdIds.length);
+        if (count !== createdIds.length) {
+          it.fail({
+            message: `create of ${items.length} items in one data answered ${created.length} records, but count with their ids finds ${count}`,
+            why: '§4 Create and update payloads: each item becomes a record',
+            expected: createdIds.length, actual: count, evidence: [ex, exchange],
+          });
+        }
+      });
     });
+    await ctx.property(batches(r, payloadContext(ctx, ids), batchSize(ctx, 2)), judge);
+    await classBatches(ctx, r, payloadContext(ctx, ids), judge);
   });
 
   // product categoryid/collectionid -> categories/collections {id, name}; tags -> tags [{tag}]

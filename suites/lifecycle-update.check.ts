@@ -18,6 +18,7 @@ import {
 } from '../src/check/index.js';
 import type { Payload, PayloadContext } from '../generators/index.js';
 import { refsFixture, refsFor } from './support/refs.js';
+import { chunked, classItemCount, classNames, payloadClasses, withClasses, type ItemClasses } from './support/classes.js';
 import { changeEvery, designedPayload, unchangeableReason } from './support/values.js';
 import {
   batches, changedFields, failValues, fieldOf, fitUtf16, getByIds, idsOf, matchResponse, payloadContext, payloadMismatches, payloads,
@@ -54,6 +55,27 @@ async function readAfter(ctx: CheckContext, r: ResourceModel, id: string, before
     return !sameFieldValue(fieldOf(r, 'get', f)!, before[f], rec[f]);
   }));
   return getByIds(ctx, r, [id], what, (m) => changed(m.get(id.toLowerCase())));
+}
+
+/**
+ * Every value class of every property (docs/value-classes.md) in every run:
+ * records made holding one class value each, then updated to another class's
+ * value (item k from entry k + 1 to entry k, support/classes.ts), in lists of
+ * the observed limits.maxDataItems: an update that skips "0", 0 or "false"
+ * as "nothing supplied" shows.
+ */
+async function classUpdates(ctx: CheckContext, r: ResourceModel, pctx: PayloadContext, judge: (items: Payload[], changes: Payload[], classes: ItemClasses) => Promise<void>): Promise<void> {
+  const props = payloadClasses(r, ctx.config.runTag, ctx.depth.classValues, (arb, label) => ctx.sample(arb, label), { refs: pctx.refs });
+  const n = classItemCount(props);
+  if (n < 2) return;
+  const base = ctx.sample(batches(r, pctx, { minLength: n, maxLength: n }), 'value-class items');
+  const before = withClasses(r, base, props, ctx.config.runTag, 1).map((p) => fitUtf16(r, p));
+  const after = withClasses(r, base, props, ctx.config.runTag).map((p) => fitUtf16(r, p));
+  const changed = props.map((x) => x.p.name);
+  const changes = after.map((item) => Object.fromEntries(changed.filter((name) => name in item).map((name) => [name, item[name]])) as Payload);
+  const size = ctx.observed('limits.maxDataItems');
+  const at = chunked(before.map((_, i) => i), size);
+  for (const idx of at) await judge(idx.map((i) => before[i]), idx.map((i) => changes[i]), classNames(props));
 }
 
 for (const r of WRITABLE) {
@@ -135,23 +157,24 @@ for (const r of WRITABLE) {
     const pctx = payloadContext(ctx, ids);
     const size = { minLength: 2, maxLength: Math.max(2, Math.min(ctx.depth.batch, typeof max === 'number' ? max : Number.POSITIVE_INFINITY)) };
     const arb = batches(r, pctx, size).chain((b) => fc.tuple(fc.constant(b), fc.array(updates(r, pctx, 'partial'), { minLength: b.length, maxLength: b.length })));
-    await ctx.property(arb, async ([items, changes]) => {
-      await withCreated(ctx, r, items, async (created, ex) => {
-        await ctx.item('every-record', async (it) => {
-          const createdIds = idsOf(it, matchResponse(r, items, created) as Rec[], ex);
-          const up = await it.client.update(r, createdIds.map((id, i) => ({ id, ...changes[i] })));
-          it.ok(up, `update of ${createdIds.length} ${r.title} records in one data`);
-          const applied = (m: Map<string, Rec>) => createdIds.every((id, i) => payloadMismatches(r, changes[i], m.get(id.toLowerCase()), 'get', { names }).length === 0);
-          const got = await getByIds(it, r, createdIds, 'get by id after the update', applied);
-          createdIds.forEach((id, i) => {
-            const after = got.byId.get(id.toLowerCase());
-            if (!after) it.fail({ message: `get with filters.id [${id}] did not return ${r.title} ${id} after an update of ${createdIds.length} records in one data`, why: it.rule.section, evidence: [up.exchange, got.exchange] });
-            const ms = payloadMismatches(r, changes[i], after, 'get', { names });
-            if (ms.length) failValues(it, `after one update of ${createdIds.length} ${r.title} records, get shows item ${i} (${id}) with values other than those supplied`, ms, `${it.rule.section}: update changes the supplied values of every item in data`, [up.exchange, got.exchange]);
-          });
+    const judge = (items: Payload[], changes: Payload[], classes?: ItemClasses) => withCreated(ctx, r, items, async (created, ex) => {
+      await ctx.item('every-record', async (it) => {
+        if (classes) it.classes(classes.judged, classes.notJudged);
+        const createdIds = idsOf(it, matchResponse(r, items, created) as Rec[], ex);
+        const up = await it.client.update(r, createdIds.map((id, i) => ({ id, ...changes[i] })));
+        it.ok(up, `update of ${createdIds.length} ${r.title} records in one data`);
+        const applied = (m: Map<string, Rec>) => createdIds.every((id, i) => payloadMismatches(r, changes[i], m.get(id.toLowerCase()), 'get', { names }).length === 0);
+        const got = await getByIds(it, r, createdIds, 'get by id after the update', applied);
+        createdIds.forEach((id, i) => {
+          const after = got.byId.get(id.toLowerCase());
+          if (!after) it.fail({ message: `get with filters.id [${id}] did not return ${r.title} ${id} after an update of ${createdIds.length} records in one data`, why: it.rule.section, evidence: [up.exchange, got.exchange] });
+          const ms = payloadMismatches(r, changes[i], after, 'get', { names });
+          if (ms.length) failValues(it, `after one update of ${createdIds.length} ${r.title} records, get shows item ${i} (${id}) with values other than those supplied`, ms, `${it.rule.section}: update changes the supplied values of every item in data`, [up.exchange, got.exchange]);
         });
       });
     });
+    await ctx.property(arb, ([items, changes]) => judge(items, changes));
+    if (typeof max !== 'number' || max >= 2) await classUpdates(ctx, r, pctx, judge);
   });
 
   const [others] = checksOf('lifecycle.update.others-untouched', r.name);

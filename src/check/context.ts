@@ -81,6 +81,12 @@ export interface ItemContext extends CheckContext {
   /** the item's case */
   case: string;
   itemId: string;
+  /**
+   * Record the value classes this item is judged with (names of
+   * src/schema/value-classes.ts), and those that apply but are not judged here,
+   * with why: report.json items[].classes, coverage.classes.
+   */
+  classes(judged: readonly string[], notJudged?: ReadonlyArray<{ class: string; reason: string }>): void;
 }
 
 /** Everything a check's context is made of (src/check/check.ts gathers it). */
@@ -201,6 +207,9 @@ function itemContext(p: Parts, base: CheckContext, c: string): ItemContext {
     exchanges,
     property: (arb, predicate, opts = {}) => base.property(arb, predicate, { ...opts, label: opts.label ?? itemId }),
     sample: (arb, label) => drawOne(arb, p.rt.config.seed, `${itemId}:${label}`),
+    classes: (judged, notJudged) => {
+      if (p.selected(c)) p.book.classes(c, judged, notJudged);
+    },
   };
 }
 

@@ -16,7 +16,7 @@ export { stopOnItemOutcome } from './property.js';
 
 // ---------------------------------------------------------------- the catalogue: which checks, which items
 export { catalogue, checkOf, checksOf, type CheckDef } from '../items/index.js';
-export { rangePairs } from '../items/index.js';
+export { rangePairs, GET_ONLY_CASES } from '../items/index.js';
 export { comparableProps, fieldOf, LIMIT_PROPS, type Form, type LimitRule } from '../items/index.js';
 export { modelCommands, type ModelCommand } from '../items/index.js';
 /** what a suite file declares it registers (`export const REGISTERS: SuiteDeclaration = …`, read by the run's plan) */
@@ -32,6 +32,11 @@ export { leaves, type Leaf } from '../schema/leaves.js';
 // the spec facts every resource shares (src/schema/model.ts, from schemas/common.schema.json): a check never restates them
 export { GET_CAP, TEXT_MAX_LENGTH, INTEGER_DIGITS, ZERO_GUID, GUID_PATTERN, DATETIME_PATTERN, DATE_PATTERN, maxLengthOf, integerDigitsOf, decimalLimitOf } from '../schema/model.js';
 export { decimalWithin } from '../schema/ajv.js';
+// the value classes (docs/value-classes.md): which classes a property or filter takes, which a check judges
+export {
+  VALUE_CLASSES, READINGS, IN_LIST_LIMITS, classesFor, classesOf, valueClass, payloadTarget, filterTarget, notApplicable, readingOf,
+  type ValueClass, type ClassTarget, type ReadingId, type ValueKind,
+} from '../schema/value-classes.js';
 export type { Depth } from '../config.js';
 
 // ---------------------------------------------------------------- the client's calls and what they answer

@@ -23,12 +23,21 @@ export interface ItemRecord {
   path?: string;
   counterexample?: unknown;
   reason?: string;
+  /** the value classes the item was judged with, and those not judged on it with why (docs/value-classes.md) */
+  classes?: ItemClassRecord;
+}
+
+export interface ItemClassRecord {
+  judged: string[];
+  notJudged: Array<{ class: string; reason: string }>;
 }
 
 const RANK: Record<ItemOutcome, number> = { 'not-judged': 0, passed: 1, error: 2, failed: 3 };
 
 export class ItemBook {
   readonly records = new Map<string, ItemRecord>();
+  /** classes per case, kept apart from the outcome (a later, worse outcome replaces the record, not its classes) */
+  private readonly classBook = new Map<string, { judged: Set<string>; notJudged: Map<string, string> }>();
   private readonly cases: Set<string>;
 
   constructor(readonly def: CheckDef) {
@@ -71,6 +80,19 @@ export class ItemBook {
     this.set(c, rec, replace);
   }
 
+  /**
+   * The value classes an item was judged with (a class judged by any value
+   * counts), and those it could not be judged with, with why; a class once
+   * judged is never reported not judged.
+   */
+  classes(c: string, judged: readonly string[], notJudged: ReadonlyArray<{ class: string; reason: string }> = []): void {
+    this.assertCase(c);
+    let b = this.classBook.get(c);
+    if (!b) this.classBook.set(c, (b = { judged: new Set(), notJudged: new Map() }));
+    for (const n of judged) b.judged.add(n);
+    for (const x of notJudged) if (!b.notJudged.has(x.class)) b.notJudged.set(x.class, x.reason);
+  }
+
   /** Items not recorded yet get `reason` (the check ended, failed or was stopped before judging them). */
   settle(reason: string, selected: (c: string) => boolean): string[] {
     const filled: string[] = [];
@@ -97,6 +119,11 @@ export class ItemBook {
   }
 
   toJSON(): Record<string, ItemRecord> {
-    return Object.fromEntries(this.records);
+    const out: Record<string, ItemRecord> = {};
+    for (const [c, rec] of this.records) {
+      const b = this.classBook.get(c);
+      out[c] = b ? { ...rec, classes: { judged: [...b.judged].sort(), notJudged: [...b.notJudged].filter(([n]) => !b.judged.has(n)).sort().map(([n, reason]) => ({ class: n, reason })) } } : rec;
+    }
+    return out;
   }
 }

@@ -20,7 +20,7 @@ import { modelChecks } from './model.js';
 import { invariantChecks } from './invariants.js';
 
 export { ITEM_KINDS, checkIdOf, itemIdOf, type CheckDef, type CheckDraft, type ItemDef, type ItemKind } from './types.js';
-export { arrayCases, rangePairs } from './filters.js';
+export { arrayCases, rangePairs, GET_ONLY_CASES } from './filters.js';
 export { MODEL_COMMANDS, modelCommands, type ModelCommand } from './model.js';
 export { INVARIANT_OPS, INVARIANT_RULES, isInvariantRule } from './invariants.js';
 export { comparableProps, fieldOf, isText, LIMIT_PROPS, type Form, type LimitRule } from './writes.js';

@@ -51,7 +51,25 @@ export function computeCoverage(items: readonly ItemResult[]): Coverage {
     percent: total === 0 ? 0 : Math.floor((10_000 * judged) / total) / 100,
     reasons,
     matrix: [...cells.values()],
+    classes: classCoverage(items),
   };
+}
+
+/** Items × value classes: the (item, class) pairs judged — the item judged and the class among its judged classes — and the others. */
+export function classCoverage(items: readonly ItemResult[]): NonNullable<Coverage['classes']> {
+  let judged = 0;
+  let notJudged = 0;
+  let withClasses = 0;
+  for (const i of items) {
+    const c = i.classes;
+    if (!c) continue;
+    if (isJudged(i)) {
+      judged += c.judged.length;
+      notJudged += c.notJudged.length;
+      if (c.judged.length) withClasses++;
+    } else notJudged += c.judged.length + c.notJudged.length;
+  }
+  return { judged, notJudged, items: withClasses };
 }
 
 /** 1912 → '1 912' (a thin space groups thousands, as the verdict line reads). */

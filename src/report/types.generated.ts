@@ -323,6 +323,20 @@ export interface ItemResult {
    * Invariants (rule group invariants) only: the items (<check>#<case>), checks or run phases ('the probes', 'the preflight') whose requests were answered in breach of it, in id order; the first is the one message, evidence and reproducer show.
    */
   seenBy?: string[];
+  classes?: ItemClasses;
+}
+/**
+ * The value classes (src/schema/value-classes.ts, docs/value-classes.md) the item was judged with in this run, and those that apply to it but were not judged, each with why (a reading the check does not judge under, no value of the class on a read-only target).
+ */
+export interface ItemClasses {
+  /**
+   * Class names, e.g. string.falsy-zero.
+   */
+  judged: string[];
+  notJudged: {
+    class: string;
+    reason: string;
+  }[];
 }
 /**
  * How many spec items of the selected checks the run judged (passed, failed or expected) and why the others were not.
@@ -362,6 +376,17 @@ export interface Coverage {
     judged: number;
     failed: number;
   }[];
+  /**
+   * Items × value classes: how many (item, class) pairs the run judged, and how many it could not judge (the item not judged, or the class not judged on it).
+   */
+  classes?: {
+    judged: number;
+    notJudged: number;
+    /**
+     * Items judged with at least one value class.
+     */
+    items: number;
+  };
 }
 /**
  * Records of one resource whose removal could not be verified, for one reason.

@@ -188,6 +188,7 @@ export class CheckCollector implements Reporter {
       const r: ItemResult = { ...base, status: rec.status };
       if (rec.message !== undefined) r.message = rec.message;
       if (rec.reason !== undefined) r.reason = rec.reason;
+      if (rec.classes && (rec.classes.judged.length || rec.classes.notJudged.length)) r.classes = rec.classes;
       if (rec.status === 'failed') {
         if (rec.expected !== undefined) r.expected = rec.expected;
         if (rec.actual !== undefined) r.actual = rec.actual ?? (rec.counterexample !== undefined ? { counterexample: rec.counterexample } : undefined);

@@ -27,10 +27,15 @@ import {
 import { dateArb, decimalArb, integerArb, looseKey, rangeBoundArb, textArb } from '../../generators/index.js';
 import { dateOnlyBound } from './query.js';
 import { fieldKind, lower, poolOf, spread, type Scoped } from './scoped.js';
+import { arrayClassList, booleanClasses, boundClassPairs, idLongList, type CaseClasses, type ClassEnv } from './classes.js';
 
 export interface CaseValues<V> {
   designed?: fc.Arbitrary<V>;
   generated: fc.Arbitrary<V>;
+  /** values judged in every run, whatever the depth (a class case's bound pairs); then no designed or generated ones */
+  all?: V[];
+  /** the value classes the case's values carry (docs/value-classes.md) */
+  classes?: CaseClasses;
   /** the filter keys and values the case sends for a value */
   terms(v: V): Term[];
 }
@@ -42,7 +47,7 @@ const TOP = 8;
 
 // ---------------------------------------------------------------- id
 
-export function idCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
+export function idCase(s: Scoped, f: FilterModel, c: string, env: ClassEnv): CaseSpec {
   const terms = (ids: string[]): Term[] => [{ f, value: ids }];
   const absent = fc.uuid({ version: 4 }).filter((a) => !s.ids.some((id) => lower(id) === lower(a)));
   if (c === 'absent') return { generated: absent.map((a) => [a]), terms };
@@ -52,7 +57,9 @@ export function idCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
   const several = s.ids.length >= 2
     ? fc.shuffledSubarray(s.ids, { minLength: 2, maxLength: max })
     : fc.tuple(fc.constant(s.ids[0]), absent).map(([a, b]) => [a, b]);
-  return { generated: several, terms };
+  // designed: the scope's ids in one list longer than the IN-list and parameter limits, with the GUID classes
+  const long = idLongList(s, env);
+  return { designed: long ? fc.constant(long.values) : undefined, generated: several, terms, classes: long && { judged: long.judged, notJudged: long.notJudged } };
 }
 
 // ---------------------------------------------------------------- array filters
@@ -160,7 +167,7 @@ function exactCase(s: Scoped, f: FilterModel, pool: string[], all: ReadonlySet<u
   return { designed: fc.constant(designed), generated: fc.constantFrom(...changed).map((v) => [v]), terms };
 }
 
-export function arrayCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
+export function arrayCase(s: Scoped, f: FilterModel, c: string, env: ClassEnv): CaseSpec {
   const pool = poolOf(s, f);
   const terms = (vs: string[]): Term[] => [{ f, value: vs }];
   const all = new Set(s.records.map((x) => x[f.field]).filter((v): v is string => typeof v === 'string'));
@@ -177,15 +184,28 @@ export function arrayCase(s: Scoped, f: FilterModel, c: string): CaseSpec {
   if (!pool.length) return { notJudged: `no record of ${s.what} holds a non-empty ${f.field}` };
   const best = ranked(s, f, pool);
   if (c === 'one') return { designed: fc.constantFrom(...best.slice(0, TOP)).map((v) => [v]), generated: fc.constantFrom(...pool).map((v) => [v]), terms };
-  // several: two present values holding different records; with one value only, an absent one first
+  return severalCase(s, f, pool, best, env);
+}
+
+/**
+ * several: two present values holding different records, then a value of
+ * every class the field takes (classes.ts) — one request judges them all;
+ * with one value only, an absent one beside it.
+ */
+function severalCase(s: Scoped, f: FilterModel, pool: string[], best: string[], env: ClassEnv): CaseSpec {
+  const terms = (vs: string[]): Term[] => [{ f, value: vs }];
+  const cl = arrayClassList(s, f, env);
+  const classes = cl && { judged: cl.judged, notJudged: cl.notJudged };
+  const withClasses = (head: string[]) => [...new Set([...head, ...(cl?.values ?? [])])];
   if (pool.length < 2) {
-    return { generated: fc.tuple(absentValueArb(f, pool), fc.constant(pool[0])).map(([a, b]) => [a, b]), terms };
+    const generated = fc.tuple(absentValueArb(f, pool), fc.constant(pool[0])).map(([a, b]) => [a, b]);
+    return { designed: cl?.values.length ? fc.constant(withClasses([pool[0]])) : undefined, generated, terms, classes };
   }
   const generated = fc.uniqueArray(fc.constantFrom(...pool), { minLength: 2, maxLength: Math.min(4, pool.length) });
   const first = best[0];
   // distinct values hold distinct records (equality is exact); one not equal loosely keeps case folding out of it
   const second = best.find((v) => v !== first && looseKey(v) !== looseKey(first)) ?? best.find((v) => v !== first)!;
-  return { designed: fc.constant([first, second]), generated, terms };
+  return { designed: fc.constant(withClasses([first, second])), generated, terms, classes };
 }
 
 // ---------------------------------------------------------------- range filters
@@ -377,6 +397,17 @@ export function dayCase(s: Scoped, f: FilterModel): CaseSpec {
 // ---------------------------------------------------------------- boolean filters
 
 export function booleanCase(f: FilterModel, c: string): CaseSpec {
-  // 'false' is the value a server reading the filter as a truthy string gets wrong
-  return { generated: fc.constant(c), terms: (v: string): Term[] => [{ f, value: v }] };
+  // 'false' is the value a server reading the filter as a truthy string gets wrong; the two cases are the two classes
+  return { generated: fc.constant(c), terms: (v: string): Term[] => [{ f, value: v }], classes: booleanClasses(c) };
+}
+
+/** _min and _max of one field, bounds of every value class of the field (classes.ts), one request per neighbouring pair. */
+export function classesCase(s: Scoped, min: FilterModel, max: FilterModel, env: ClassEnv): CaseSpec {
+  const kind = fieldKind(s.r, min);
+  const axis = axisOf(kind, min);
+  if (!axis) return { notJudged: `${min.field} is not a field bounds compare` };
+  const got = boundClassPairs(s, min, axis, (v) => withinLimits(min, v) && withinLimits(max, v), env);
+  if (!got || !got.pairs.length) return { notJudged: `no value class of ${min.field} has a value within the limits of ${min.key} and ${max.key}` };
+  const terms = ([lo, hi]: [string, string]): Term[] => [{ f: min, value: lo }, { f: max, value: hi }];
+  return { generated: fc.constant(got.pairs[0]), all: got.pairs, terms, classes: { judged: got.judged, notJudged: got.notJudged } };
 }

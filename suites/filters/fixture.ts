@@ -13,6 +13,11 @@
  *   (2024-09-30 vs 2024-10-01), two on one day (a date-only bound on that day
  *   shows its reading), one sent as a date only;
  * - both Boolean values, every known Predefined value.
+ * After them, the value classes (docs/value-classes.md): for every filtered
+ * field, one record per value of each class it takes (zero, "0", "false",
+ * values whose written length changes, float-inexact decimals, LIKE wildcards
+ * beside the value they would match, leap days…), in the same create — so
+ * every filter request of every case judges every class of the records.
  */
 import {
   maxLengthOf, decimalLimitOf,
@@ -20,6 +25,7 @@ import {
   type Rec, type PayloadPropModel, type ResourceModel,
 } from '../../src/check/index.js';
 import { batchArb, dateRangePairs, maxDecimal, type Payload } from '../../generators/index.js';
+import { classItemCount, payloadClasses, withClasses } from '../support/classes.js';
 import { lower, type Scoped } from './scoped.js';
 
 const SPLITTERS = 6;
@@ -78,10 +84,19 @@ function splitValue(p: PayloadPropModel, i: number, j: number, first: string, is
   }
 }
 
+/** The filtered payload properties (the fields a filter key reads), each with its value classes. */
+function filteredClasses(r: ResourceModel, f: FixtureContext) {
+  const filtered = new Set(r.filters.map((x) => x.field));
+  return payloadClasses(r, f.config.runTag, f.depth.classValues, f.sample, { only: (p) => !p.references && p.kind !== 'list' && filtered.has(p.recordField ?? p.name) });
+}
+
 async function build(r: ResourceModel, f: FixtureContext): Promise<Scoped> {
-  const n = SPLITTERS + f.depth.batch;
+  const classes = filteredClasses(r, f);
+  const base = SPLITTERS + f.depth.batch;
+  const n = base + classItemCount(classes);
   const drafts = f.sample(batchArb(r.name, { tag: f.config.runTag }, { minLength: n, maxLength: n }), `filters.fixture.${r.name}`);
-  const created = await f.scope.create(r, split(r, drafts));
+  const items = split(r, drafts.slice(0, base));
+  const created = await f.scope.create(r, [...items, ...withClasses(r, drafts.slice(base), classes, f.config.runTag)]);
   const ids = created.map((x) => String(x.id));
   const read = await walk(f.client, r, { id: ids });
   if (isRejected(read)) {

@@ -46,9 +46,11 @@ export interface CaseAnswer {
 
 const answers = new Map<string, Promise<CaseAnswer>>();
 
-function keyOf(r: ResourceModel, filters: Rec): string {
-  return `${r.name}\u0000${JSON.stringify(filters)}`;
+function keyOf(r: ResourceModel, filters: Rec, count: boolean): string {
+  return `${r.name}\u0000${count ? 'get+count' : 'get'}\u0000${JSON.stringify(filters)}`;
 }
+
+const NOT_COUNTED: CountAnswer = { ok: false, notJudged: 'not counted: this case is judged on get alone' };
 
 /** The count of a case (users count at the observed path, §4). A 5xx or no answer is a target error. */
 async function countCase(ctx: CheckContext, r: ResourceModel, filters: Rec): Promise<CountAnswer> {
@@ -69,12 +71,14 @@ async function countCase(ctx: CheckContext, r: ResourceModel, filters: Rec): Pro
  * The get (walked) and the count of a case, asked once per run and filters:
  * later askers of the same case get the same answer. `fresh` asks again (a
  * disagreement seen under OR combination, where other checks' writes show).
+ * `count: false`: the get alone (a case judged on get only, to bound requests).
  */
-export function ask(ctx: CheckContext, s: Scoped, filters: Rec, fresh = false): Promise<CaseAnswer> {
-  const key = keyOf(s.r, filters);
+export function ask(ctx: CheckContext, s: Scoped, filters: Rec, fresh = false, opts: { count?: boolean } = {}): Promise<CaseAnswer> {
+  const counted = opts.count !== false;
+  const key = keyOf(s.r, filters, counted);
   let p = fresh ? undefined : answers.get(key);
   if (!p) {
-    p = Promise.all([walk(ctx.client, s.r, filters), countCase(ctx, s.r, filters)]).then(([get, count]) => ({ filters, get, count }));
+    p = Promise.all([walk(ctx.client, s.r, filters), counted ? countCase(ctx, s.r, filters) : NOT_COUNTED]).then(([get, count]) => ({ filters, get, count }));
     answers.set(key, p);
     // a target error is not remembered: the next asker tries again
     p.catch(() => answers.delete(key));

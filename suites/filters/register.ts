@@ -7,27 +7,31 @@
  */
 import fc from 'fast-check';
 import {
-  check, checksOf, hasOpen, judgeGet, rangePairs, forValues, termsText, type CheckContext, type Fixture, type ItemContext, type Rec, type CheckDef,
+  check, checksOf, hasOpen, judgeGet, rangePairs, forValues, termsText, GET_ONLY_CASES, type CheckContext, type Fixture, type ItemContext, type Rec, type CheckDef,
   type FilterModel, type ResourceModel, type Term,
 } from '../../src/check/index.js';
-import { arrayCase, booleanCase, bothCase, dayCase, idCase, rangeCase, type CaseSpec, type CaseValues } from './cases.js';
+import { arrayCase, booleanCase, bothCase, classesCase, dayCase, idCase, rangeCase, type CaseSpec, type CaseValues } from './cases.js';
+import type { ClassEnv } from './classes.js';
 import { andMode, ask, rejected, scopedFilters, showFilters, type CaseAnswer } from './query.js';
 import type { Scoped } from './scoped.js';
 
 const GET_RULES = ['filters.id', 'filters.array', 'filters.range', 'filters.date-only-bound', 'filters.boolean'] as const;
 
-/** The case of a check subject (a filter key, a range field for #both, or the id filter). */
-function caseSpec(s: Scoped, subject: string, c: string): CaseSpec {
+/** The case of a check subject (a filter key, a range field for #both and #classes, or the id filter). */
+function caseSpec(s: Scoped, subject: string, c: string, env: ClassEnv): CaseSpec {
   const { r } = s;
   const f = r.filters.find((x) => x.key === subject);
-  if (subject === 'id' && f) return idCase(s, f, c);
-  if (f?.filter === 'array') return arrayCase(s, f, c);
+  if (subject === 'id' && f) return idCase(s, f, c, env);
+  if (f?.filter === 'array') return arrayCase(s, f, c, env);
   if (f?.filter === 'boolean') return booleanCase(f, c);
   if (f?.filter === 'range') return c === 'day' ? dayCase(s, f) : rangeCase(s, f, c);
   const pair = rangePairs(r).find((p) => p.field === subject);
-  if (pair) return bothCase(s, pair.min, pair.max);
+  if (pair) return c === 'classes' ? classesCase(s, pair.min, pair.max, env) : bothCase(s, pair.min, pair.max);
   throw new Error(`no filter case for ${r.name} ${subject}#${c}`);
 }
+
+/** How an item draws class values: the depth's values per class, seeded by the item. */
+const envOf = (it: ItemContext): ClassEnv => ({ perClass: it.depth.classValues, draw: (arb, label) => it.sample(arb, label) });
 
 /** Keys the target does not take, by an honest choice the observations recorded (the page title filter key). */
 function untaken(r: ResourceModel, keys: FilterModel[], ctx: CheckContext): string | undefined {
@@ -49,14 +53,18 @@ function filtersOf(s: Scoped, terms: Term[]): Rec {
 /** The shared label of a case: its values are the same for the get check and the count check. */
 const labelOf = (r: ResourceModel, subject: string, c: string) => `${r.name}.filters.${subject}#${c}`;
 
-/** The designed value (one run), then generated ones for the rest of the depth's values. */
-function valuesOf(it: ItemContext, spec: CaseValues<unknown>, label: string, run: (v: unknown) => Promise<void>): Promise<void> {
-  return forValues(it, spec.designed, spec.generated as fc.Arbitrary<unknown>, run, label);
+/** The designed value (one run), then generated ones for the rest of the depth's values; a case with `all` values: each of them. */
+async function valuesOf(it: ItemContext, spec: CaseValues<unknown>, label: string, run: (v: unknown) => Promise<void>): Promise<void> {
+  if (spec.all) {
+    for (const v of spec.all) await run(v);
+    return;
+  }
+  await forValues(it, spec.designed, spec.generated as fc.Arbitrary<unknown>, run, label);
 }
 
 /** The terms' filter models, to check they are taken (drawn from one value of the case: its keys, not its values, matter). */
 function keysOf(spec: CaseValues<unknown>, it: ItemContext): FilterModel[] {
-  const v = it.sample((spec.designed ?? spec.generated) as fc.Arbitrary<unknown>, 'filter keys');
+  const v = spec.all?.[0] ?? it.sample((spec.designed ?? spec.generated) as fc.Arbitrary<unknown>, 'filter keys');
   return spec.terms(v).map((t) => t.f);
 }
 
@@ -70,12 +78,13 @@ export function registerFilterChecks(r: ResourceModel, fx: Fixture<Scoped>): voi
     if (!s.records.length) ctx.notJudged(`${s.what} holds no ${r.title.toLowerCase()} record: nothing to filter`);
     return s;
   };
-  /** Per item: the case spec, or why it is not judged. */
+  /** Per item: the case spec, or why it is not judged; the value classes its values carry are recorded. */
   const prepare = (ctx: ItemContext, s: Scoped, subject: string): CaseValues<unknown> => {
-    const spec = caseSpec(s, subject, ctx.case);
+    const spec = caseSpec(s, subject, ctx.case, envOf(ctx));
     if ('notJudged' in spec) ctx.notJudged(spec.notJudged);
     const why = untaken(r, keysOf(spec, ctx), ctx);
     if (why) ctx.notJudged(why);
+    if (spec.classes) ctx.classes(spec.classes.judged, spec.classes.notJudged);
     return spec;
   };
 
@@ -87,7 +96,7 @@ export function registerFilterChecks(r: ResourceModel, fx: Fixture<Scoped>): voi
         const spec = prepare(it, s, subject);
         await valuesOf(it, spec, labelOf(r, subject, item.case), async (v) => {
           const terms = spec.terms(v);
-          const ans = await ask(it, s, filtersOf(s, terms));
+          const ans = await ask(it, s, filtersOf(s, terms), false, { count: !GET_ONLY_CASES.has(item.case) });
           const get = ans.get;
           if (rejected(get)) {
             return it.fail({

@@ -11,11 +11,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAMILIES, localFaults, observableOnReference } from '../../reference/faults-generated.js';
-import { npmTestSample, NPM_TEST_PER_FAMILY, proveLocal, sampleFaults, type LocalProof, type LocalProofRun } from '../../reference/prove-local.js';
+import { npmTestSample, npmTestPerFamily, proveLocal, sampleFaults, type LocalProof, type LocalProofRun } from '../../reference/prove-local.js';
 import { defaultConcurrency, PROVE_SEED } from '../../reference/prove.js';
 
 const SEEDS = [PROVE_SEED, PROVE_SEED + 7919];
-const PER_FAMILY = NPM_TEST_PER_FAMILY;
 // faults the reference data can show (the cap families need a resource over 1000 records)
 const POOL = localFaults().filter((f) => observableOnReference(f));
 const SAMPLE = npmTestSample();
@@ -35,17 +34,18 @@ function explain(p: LocalProof): string {
 }
 
 describe('the local fault sample', () => {
-  it(`takes ${PER_FAMILY} faults of every family, on ${PER_FAMILY} resources where the family has them`, () => {
+  it('takes npmTestPerFamily faults of every family (3, the value-class families 1), on as many resources where the family has them', () => {
     for (const family of FAMILIES) {
+      const n = npmTestPerFamily(family);
       const of = SAMPLE.filter((f) => f.family === family);
       const available = new Set(POOL.filter((f) => f.family === family).map((f) => f.resource));
-      expect(of.length, family).toBe(Math.min(PER_FAMILY, POOL.filter((f) => f.family === family).length));
-      expect(new Set(of.map((f) => f.resource)).size, family).toBe(Math.min(PER_FAMILY, available.size));
+      expect(of.length, family).toBe(Math.min(n, POOL.filter((f) => f.family === family).length));
+      expect(new Set(of.map((f) => f.resource)).size, family).toBe(Math.min(n, available.size));
     }
   });
 
   it('is the same sample on every machine (deterministic)', () => {
-    expect(sampleFaults(POOL, PER_FAMILY).map((f) => f.name)).toEqual(SAMPLE.map((f) => f.name));
+    expect(sampleFaults(POOL, npmTestPerFamily).map((f) => f.name)).toEqual(SAMPLE.map((f) => f.name));
   });
 });
 

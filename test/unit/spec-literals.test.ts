@@ -41,6 +41,7 @@ const ALLOWED: Array<{ file: string; line: string; why: string }> = [
   { file: 'reference/seed/builders.ts', line: '250, 500, 750, 1000])),', why: 'seed data: a product size' },
   { file: 'reference/seed/builders.ts', line: 'limittotal: int(rng.pick([0, 0, 50, 100, 500, 1000]))', why: 'seed data: a coupon limit' },
   { file: 'reference/seed.ts', line: 'startingOrderNumber: 1000 + 100', why: 'seed data: the first order number' },
+  { file: 'src/schema/value-classes.ts', line: 'oracle: 1000, sqlServer: 2100', why: "Oracle's limit of one IN list (ORA-01795), not the get cap: the class list.many crosses it" },
 ];
 
 function filesUnder(dir: string): string[] {

@@ -1,0 +1,131 @@
+/**
+ * Value classes in the records a suite creates (docs/value-classes.md): for
+ * every payload property, one entry per value of each class it takes (and the
+ * decoys a wrong comparison would confuse with them), laid out over extra
+ * items of a create the suite sends anyway — item k holds entry k of every
+ * property — so a batch that exists carries every class at no extra request.
+ * Classes that depend on an honest reading are left out, with the reason, until
+ * a check judges under the observed reading.
+ */
+import type fc from 'fast-check';
+import {
+  classesFor, payloadTarget, parseDateTime, type ClassTarget, type PayloadPropModel, type ResourceModel, type ValueClass,
+} from '../../src/check/index.js';
+import {
+  classValues, dateRangePairs, listClassValue, uniquePrefix, TOKEN_LENGTH, type Payload, type PayloadValue,
+} from '../../generators/index.js';
+
+export interface ClassEntry {
+  cls: ValueClass;
+  value: PayloadValue;
+  /** a value a wrong comparison would confuse with a class value (LIKE's aZZbYc beside a%b_c) */
+  decoy: boolean;
+}
+
+export interface PropClasses {
+  p: PayloadPropModel;
+  t: ClassTarget;
+  entries: ClassEntry[];
+  judged: ValueClass[];
+  notJudged: Array<{ class: string; reason: string }>;
+}
+
+/** The placeholder start of a unique property's class values, replaced by each item's own tag and token. */
+const placeholder = (tag: string) => uniquePrefix(tag, 'z'.repeat(TOKEN_LENGTH));
+
+type Draw = <T>(arb: fc.Arbitrary<T>, label: string) => T;
+
+/** A list property's entries: the list classes it takes, built from short distinct items (references: the ids given). */
+function listEntries(p: PayloadPropModel, t: ClassTarget, judged: ValueClass[], refs: readonly string[]): ClassEntry[] {
+  const fill = (i: number) => `vc${i.toString(36)}`;
+  const items = p.references ? [...refs] : [fill(0), fill(1)];
+  return judged.filter((c) => !p.references || refs.length || c.name === 'list.empty')
+    .map((cls) => ({ cls, value: listClassValue(cls, items, p.references ? (i) => refs[i % refs.length] : fill, t.use), decoy: false }));
+}
+
+/**
+ * The class entries of every property of a resource's payload that takes
+ * classes (`only`: those properties), `perClass` values of each class.
+ */
+export function payloadClasses(r: ResourceModel, tag: string, perClass: number, draw: Draw, opts: { only?: (p: PayloadPropModel) => boolean; refs?: Partial<Record<string, string[]>> } = {}): PropClasses[] {
+  const out: PropClasses[] = [];
+  for (const p of r.payload) {
+    if (opts.only && !opts.only(p)) continue;
+    const t = payloadTarget(p);
+    if (!t) continue;
+    const { judged, notJudged } = classesFor(t);
+    const entries: ClassEntry[] = t.kind === 'list'
+      ? listEntries(p, t, judged, p.references ? opts.refs?.[p.references] ?? [] : [])
+      : judged.flatMap((cls) => {
+        const cv = classValues(cls, t, perClass, draw, { prefix: placeholder(tag) });
+        return [...cv.values.map((value) => ({ cls, value, decoy: false })), ...cv.decoys.map((value) => ({ cls, value, decoy: true }))];
+      });
+    const covered = new Set(entries.map((e) => e.cls.name));
+    out.push({
+      p, t, entries, judged: judged.filter((c) => covered.has(c.name)),
+      notJudged: [...notJudged.map((x) => ({ class: x.cls.name, reason: x.reason })), ...judged.filter((c) => !covered.has(c.name)).map((c) => ({ class: c.name, reason: `no value of it for ${p.name} in this run (nothing to reference)` }))],
+    });
+  }
+  return out;
+}
+
+/** How many items carry every entry of every property. */
+export const classItemCount = (props: readonly PropClasses[]) => Math.max(0, ...props.map((x) => x.entries.length));
+
+/** A unique property's value: the placeholder start replaced by the item's own tag and token (its generated value's start). */
+function own(value: PayloadValue, item: Payload, p: PayloadPropModel, tag: string): PayloadValue {
+  const ph = placeholder(tag);
+  const mine = item[p.name];
+  if (!p.unique || typeof value !== 'string' || typeof mine !== 'string' || !value.startsWith(ph)) return value;
+  return mine.slice(0, ph.length) + value.slice(ph.length);
+}
+
+/** Start ≤ end for the date pairs of the payload (a class value on each side may reverse them). */
+function ordered(r: ResourceModel, item: Payload): Payload {
+  for (const [s, e] of dateRangePairs(r.name)) {
+    const a = parseDateTime(item[s]);
+    const b = parseDateTime(item[e]);
+    if (a !== undefined && b !== undefined && a > b) [item[s], item[e]] = [item[e], item[s]];
+  }
+  return item;
+}
+
+/**
+ * Items carrying the class entries: item k holds entry k of every property
+ * (entry `(k + shift) mod n` with a shift: the base an update to entry k
+ * starts from holds another one); the other properties keep their generated
+ * values. Unique properties keep each item's own tag and token.
+ */
+export function withClasses(r: ResourceModel, items: readonly Payload[], props: readonly PropClasses[], tag: string, shift = 0): Payload[] {
+  return items.map((item, k) => {
+    const out: Payload = { ...item };
+    for (const { p, entries } of props) {
+      if (k >= entries.length) continue;
+      out[p.name] = own(entries[(k + shift) % entries.length].value, item, p, tag);
+    }
+    return ordered(r, out);
+  });
+}
+
+/** The classes of a target whose values are among `values` (what a read-only sample holds, what came back). */
+export function classesAmong(t: ClassTarget, judged: readonly ValueClass[], values: readonly unknown[]): { present: ValueClass[]; absent: ValueClass[] } {
+  const present = judged.filter((c) => values.some((v) => c.has(v, t)));
+  return { present, absent: judged.filter((c) => !present.includes(c)) };
+}
+
+/** The classes of a resource's payload, as an item records them: every class judged on some property, and those not judged with why. */
+export interface ItemClasses { judged: string[]; notJudged: Array<{ class: string; reason: string }> }
+
+export function classNames(props: readonly PropClasses[]): ItemClasses {
+  const judged = [...new Set(props.flatMap((x) => x.judged.map((c) => c.name)))].sort();
+  const notJudged = props.flatMap((x) => x.notJudged.map((n) => ({ class: n.class, reason: `${x.p.name}: ${n.reason}` })));
+  return { judged, notJudged };
+}
+
+/** `items` in lists of at most `max` (the observed limits.maxDataItems; all at once when none was observed). */
+export function chunked<T>(items: readonly T[], max: unknown): T[][] {
+  const size = typeof max === 'number' && max > 0 ? max : Math.max(1, items.length);
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
