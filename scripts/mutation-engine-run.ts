@@ -46,11 +46,14 @@ export const VARIANTS_PER_STORE = 5;
 const KEEP = 40;
 /**
  * A mutant that slows the server down (reads that never show a write make the
- * suite poll) ends as no verdict with its reason by this deadline, well before
- * Stryker's own timeout (1.5 × the initial run of every configuration + 1 min),
- * which is left for a server that hangs outright.
+ * suite poll, a 500 on every lookup makes it retry) ends as no verdict with its
+ * reason by a deadline of this many times the configuration's unmutated run
+ * (within 60 s … 10 min), before Stryker's own timeout (1.5 × the initial run
+ * of every configuration + 1 min: about 13 unmutated runs), which is left for
+ * a server that hangs outright.
  */
-const DEADLINE_S = 300;
+const DEADLINE_FACTOR = 8;
+const deadlineS = (ms: number | undefined) => Math.round(Math.min(600, Math.max(60, (DEADLINE_FACTOR * (ms ?? 60_000)) / 1000)));
 
 export interface Configuration {
   /** 'default', or the joined variant names */
@@ -127,13 +130,13 @@ async function configurations(): Promise<Configuration[]> {
 interface Probe { activeMutant: string | null; hits: number; reached: string[] }
 
 /** One storecheck run; `keepAs`: where to keep its report folder when it is not conformant. */
-async function run(c: Configuration, withMutant: boolean, keepAs?: string): Promise<{ cli: CliRun; probe?: Probe }> {
+async function run(c: Configuration & { ms?: number }, withMutant: boolean, keepAs?: string): Promise<{ cli: CliRun; probe?: Probe }> {
   const scratchRoot = env('STORECHECK_MUTATION_SCRATCH') ?? tmpdir();
   mkdirSync(scratchRoot, { recursive: true });
   const dir = mkdtempSync(join(scratchRoot, 'run-'));
   const probeFile = join(dir, 'probe.json');
   const reportDir = join(dir, 'report');
-  const args = ['--depth', 'quick', '--seed', String(seed()), '--deadline-s', String(DEADLINE_S), '--quiet', '--report-dir', reportDir, ...(c.variant ? ['--reference-variant', c.variant] : [])];
+  const args = ['--depth', 'quick', '--seed', String(seed()), '--deadline-s', String(deadlineS(c.ms)), '--quiet', '--report-dir', reportDir, ...(c.variant ? ['--reference-variant', c.variant] : [])];
   // the unmutated runs of the coverage pass must not inherit a mutant (they never do under Stryker's initial run)
   const saved = process.env[ACTIVE_MUTANT_ENV];
   if (!withMutant) delete process.env[ACTIVE_MUTANT_ENV];
