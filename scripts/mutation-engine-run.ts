@@ -144,8 +144,9 @@ async function run(c: Configuration & { ms?: number }, withMutant: boolean, keep
     const cli = await runStorecheck(args, {
       preload: [join(ROOT, 'scripts', 'mutation-engine-probe.mjs')],
       env: { STORECHECK_MUTATION_PROBE: probeFile },
-      // Stryker's own timeout ends a hung mutant first; this only bounds a run outside Stryker
-      timeoutMs: 30 * 60_000,
+      // a run that overshoots its deadline by a minute is ended here (a target answering 500 to every
+      // lookup kept storecheck retrying well past --deadline-s), before Stryker's timeout would
+      timeoutMs: (deadlineS(c.ms) + 60) * 1000,
     });
     const probe = existsSync(probeFile) ? (JSON.parse(readFileSync(probeFile, 'utf8')) as Probe) : undefined;
     if (keepAs && cli.code !== 0 && existsSync(reportDir)) cpSync(reportDir, keepAs, { recursive: true });
@@ -188,7 +189,8 @@ async function coveragePass(): Promise<number> {
 function outcomeOf(cli: CliRun): Outcome {
   if (cli.code === 0) return 'survived';
   if (cli.code === 1 && cli.report) return 'killed';
-  if ((cli.code === 3 || cli.code === 2) && !cli.timedOut) return 'no-verdict';
+  // killed a minute past its deadline: nothing could be judged in the time a run may take
+  if (cli.timedOut || ((cli.code === 3 || cli.code === 2))) return 'no-verdict';
   return 'crashed';
 }
 
@@ -217,6 +219,7 @@ function describe(c: ConfigurationCoverage, cli: CliRun, probe: Probe | undefine
     errorChecks: errors.slice(0, KEEP),
     errorCheckCount: errors.length,
     changedObservations: changed,
+    ...(cli.timedOut ? { reason: `storecheck did not end by its deadline: killed after ${Math.round(cli.ms / 1000)} s` } : {}),
     ...(cli.report ? {} : { stderrTail: cli.stderr.trim().split('\n').slice(-8).join('\n').slice(-2000) }),
   };
 }
