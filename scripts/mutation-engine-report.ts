@@ -91,6 +91,11 @@ export interface MutantView extends MutantKey {
   /** checks that failed (killed) or could not judge (no verdict), at most 5, and how many in all */
   by?: string[];
   byCount?: number;
+  /** a kill by few checks, confirmed: by those checks alone (`only`: they are in `reproducedBy`) or by the whole suite again */
+  confirmed?: 'only' | 'again';
+  reproducedBy?: string[];
+  /** a survivor detected once (these checks failed on this configuration) and not when run again */
+  flaky?: { configuration: string; failedChecks: string[] };
   items?: string[];
   hits?: number | null;
   changedObservations?: MutantRun['changedObservations'];
@@ -190,7 +195,10 @@ export function joinResults(stryker: StrykerReport, records: Map<string, MutantR
       const replacement = m.replacement ?? '';
       const rec = records.get(m.id);
       const status = statusOf(m, rec);
-      const last = rec?.runs[rec.runs.length - 1];
+      // the last run that judged (not one that only confirmed a kill), and its confirmation
+      const mainIndex = rec ? rec.runs.map((x) => !x.confirms).lastIndexOf(true) : -1;
+      const last = rec && mainIndex >= 0 ? rec.runs[mainIndex] : undefined;
+      const byOnly = rec?.runs.slice(mainIndex + 1).find((x) => x.confirms === 'only');
       const detected = DETECTED.includes(status);
       const view: MutantView = {
         id: m.id,
@@ -209,8 +217,11 @@ export function joinResults(stryker: StrykerReport, records: Map<string, MutantR
         if (detected && last) view.configuration = last.configuration;
         else {
           view.reachedBy = rec.reachedBy;
-          view.tried = rec.runs.map((x) => x.configuration);
+          view.tried = [...new Set(rec.runs.map((x) => x.configuration))];
         }
+        if (rec.confirmed) view.confirmed = rec.confirmed;
+        if (rec.confirmed === 'only' && byOnly) view.reproducedBy = byOnly.failedChecks.filter((x) => last?.failedChecks.includes(x));
+        if (rec.flaky) view.flaky = rec.flaky;
         if (last) {
           const list = status === 'killed' ? last.failedChecks : last.errorChecks;
           const count = status === 'killed' ? last.failedCheckCount : last.errorCheckCount;
@@ -268,6 +279,10 @@ export interface Totals {
   survived: number;
   unreached: number;
   harnessErrors: number;
+  /** survivors detected once and not when run again (a kill not confirmed) */
+  flaky: number;
+  /** kills by few checks confirmed by a second run */
+  confirmed: number;
   equivalents: number;
   gaps: number;
   untriaged: number;
@@ -297,6 +312,8 @@ export function totalsOf(ms: MutantView[]): Totals {
     survived: n('survived'),
     unreached: n('unreached'),
     harnessErrors: n('harness-error'),
+    flaky: ms.filter((m) => m.flaky).length,
+    confirmed: ms.filter((m) => m.confirmed).length,
     equivalents,
     gaps: left.filter((m) => m.triage?.kind === 'gap').length,
     untriaged: left.filter((m) => !m.triage).length,
@@ -307,13 +324,14 @@ export function totalsOf(ms: MutantView[]): Totals {
 
 /**
  * A deterministic sample of killed mutants for `npm test` (test/meta/mutation-engine.test.ts):
- * killed at exit 1 by the default server, by a few checks, short texts; ordered by a hash of
- * their key (stable across runs, spread over files and mutators), one per mutator first.
+ * killed at exit 1 by the default server, by a few checks that killed it again alone (`--only`,
+ * as the test runs them), short texts; ordered by a hash of their key (stable across runs, spread
+ * over files and mutators), one per mutator first.
  */
 export function sampleOf(ms: MutantView[], size = 16): MutantView[] {
   const hash = (m: MutantView) => createHash('sha1').update(JSON.stringify(keyOf(m))).digest('hex');
   const pool = ms
-    .filter((m) => m.status === 'killed' && m.configuration === 'default' && m.originalFull !== undefined && (m.byCount ?? 99) <= 5 && m.originalFull.length <= 200)
+    .filter((m) => m.status === 'killed' && m.configuration === 'default' && m.confirmed === 'only' && (m.reproducedBy ?? []).length > 0 && m.originalFull !== undefined && m.originalFull.length <= 200)
     .sort((a, b) => hash(a).localeCompare(hash(b)));
   const out: MutantView[] = [];
   const mutators = new Set<string>();
@@ -371,11 +389,11 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
   o.push(`| **score** (detected ÷ (mutants − equivalents)) | **${pct(t.score)}** (${t.detected} / ${t.valid - t.equivalents}) |`);
   o.push(`| strict score (exit-1 kills only) | ${pct(t.strictScore)} (${t.killed} / ${t.valid - t.equivalents}) |`);
   o.push(`| mutants run | ${t.valid} (${t.mutants} generated; ${t.ignored} not run: ${r.ignoredBy.map((x) => `${x.count} ${x.reason}`).join('; ') || 'none'}${t.invalid ? `; ${t.invalid} invalid` : ''}) |`);
-  o.push(`| killed (exit 1: non-conformant) | ${t.killed} |`);
+  o.push(`| killed (exit 1: non-conformant) | ${t.killed} (${t.confirmed} killed by ${'≤'}6 checks, each confirmed by a second run) |`);
   o.push(`| no verdict (exit 3 / 2: nothing could be judged) | ${t.noVerdict} |`);
   o.push(`| timeout (the server hung) | ${t.timeout} |`);
   o.push(`| crashed | ${t.crashed} |`);
-  o.push(`| survived (reached, not detected) | ${t.survived} |`);
+  o.push(`| survived (reached, not detected) | ${t.survived}${t.flaky ? ` (${t.flaky} of them detected once, not when run again)` : ''} |`);
   o.push(`| unreached (no server configuration reaches it) | ${t.unreached} |`);
   o.push(`| survivors triaged equivalent | ${t.equivalents} |`);
   o.push(`| survivors triaged as gaps (a check to write) | **${t.gaps}** |`);
@@ -413,10 +431,11 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
   }
   const untriaged = left.filter((m) => !m.triage);
   if (untriaged.length) {
-    o.push('## Survivors not yet triaged', '', '| where | scope | mutator | original → replacement | reached by | hits | observations changed |', '|---|---|---|---|---|---|---|');
+    o.push('## Survivors not yet triaged', '', '| where | scope | mutator | original → replacement | run against | hits | observations changed | detected once |', '|---|---|---|---|---|---|---|---|');
     for (const m of untriaged) {
       const obs = (m.changedObservations ?? []).map((c) => `${c.key}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`).join('; ');
-      o.push(`| ${where(m)} | ${cell(m.scope)} | ${m.mutator} | ${code(m.original)} → ${code(m.replacement)} | ${m.status === 'unreached' ? '*unreached*' : cell(reached(m))} | ${m.hits ?? ''} | ${cell(obs)} |`);
+      const once = m.flaky ? `${m.flaky.configuration}: ${m.flaky.failedChecks.join(', ')}` : '';
+      o.push(`| ${where(m)} | ${cell(m.scope)} | ${m.mutator} | ${code(m.original)} → ${code(m.replacement)} | ${m.status === 'unreached' ? '*unreached*' : cell(reached(m))} | ${m.hits ?? ''} | ${cell(obs)} | ${cell(once)} |`);
     }
     o.push('');
   }

@@ -45,6 +45,15 @@ export const VARIANTS_PER_STORE = 5;
 /** list lengths kept per run in runs.jsonl */
 const KEEP = 40;
 /**
+ * A kill by at most this many failing checks is confirmed before it counts:
+ * the mutant is run again with only those checks (`--only`), and when they do
+ * not fail again, with the whole suite once more. A check that fails now and
+ * then on a busy machine (a rare race of the suite, a slow instrumented
+ * server) must not pass for a detection; a kill that does not come back is
+ * recorded as a survivor with its first failure, to be looked at.
+ */
+const CONFIRM_MAX = 6;
+/**
  * A mutant that slows the server down (reads that never show a write make the
  * suite poll, a 500 on every lookup makes it retry) ends as no verdict with its
  * reason by a deadline of this many times the configuration's unmutated run
@@ -81,6 +90,8 @@ export type Outcome = 'killed' | 'no-verdict' | 'crashed' | 'survived' | 'unreac
 
 export interface MutantRun {
   configuration: string;
+  /** a run that only confirms an earlier one (see CONFIRM_MAX): `--only` its failing checks, or the whole suite again */
+  confirms?: 'only' | 'again';
   exit: number | null;
   signal?: string | null;
   ms: number;
@@ -104,6 +115,10 @@ export interface MutantRecord {
   id: string;
   at: string;
   outcome: Outcome;
+  /** a kill confirmed by a second run (kills by few checks only): by those checks alone, or by the whole suite again */
+  confirmed?: 'only' | 'again';
+  /** detected once, not when run again: recorded as survived, the first failure kept here */
+  flaky?: { configuration: string; failedChecks: string[] };
   /** the configurations that reach the mutant, in the order they were tried */
   reachedBy: string[];
   runs: MutantRun[];
@@ -129,14 +144,14 @@ async function configurations(): Promise<Configuration[]> {
 
 interface Probe { activeMutant: string | null; hits: number; reached: string[] }
 
-/** One storecheck run; `keepAs`: where to keep its report folder when it is not conformant. */
-async function run(c: Configuration & { ms?: number }, withMutant: boolean, keepAs?: string): Promise<{ cli: CliRun; probe?: Probe }> {
+/** One storecheck run; `keepAs`: where to keep its report folder when it is not conformant; `only`: --only these checks. */
+async function run(c: Configuration & { ms?: number }, withMutant: boolean, keepAs?: string, only?: string[]): Promise<{ cli: CliRun; probe?: Probe }> {
   const scratchRoot = env('STORECHECK_MUTATION_SCRATCH') ?? tmpdir();
   mkdirSync(scratchRoot, { recursive: true });
   const dir = mkdtempSync(join(scratchRoot, 'run-'));
   const probeFile = join(dir, 'probe.json');
   const reportDir = join(dir, 'report');
-  const args = ['--depth', 'quick', '--seed', String(seed()), '--deadline-s', String(deadlineS(c.ms)), '--quiet', '--report-dir', reportDir, ...(c.variant ? ['--reference-variant', c.variant] : [])];
+  const args = ['--depth', 'quick', '--seed', String(seed()), '--deadline-s', String(deadlineS(c.ms)), '--quiet', '--report-dir', reportDir, ...(c.variant ? ['--reference-variant', c.variant] : []), ...(only ? ['--only', only.join(',')] : [])];
   // the unmutated runs of the coverage pass must not inherit a mutant (they never do under Stryker's initial run)
   const saved = process.env[ACTIVE_MUTANT_ENV];
   if (!withMutant) delete process.env[ACTIVE_MUTANT_ENV];
@@ -250,9 +265,22 @@ async function mutantRun(id: string): Promise<number> {
     const { cli, probe } = await run(c, true);
     const r = describe(c, cli, probe);
     runs.push(r);
-    const outcome = outcomeOf(cli);
+    let outcome = outcomeOf(cli);
+    let confirmed: MutantRecord['confirmed'];
+    if (outcome === 'killed' && r.failedCheckCount <= CONFIRM_MAX) {
+      const only = await run(c, true, undefined, r.failedChecks);
+      const byOnly = { ...describe(c, only.cli, only.probe), confirms: 'only' as const };
+      runs.push(byOnly);
+      if (only.cli.code === 1 && byOnly.failedChecks.some((x) => r.failedChecks.includes(x))) confirmed = 'only';
+      else {
+        const again = await run(c, true);
+        runs.push({ ...describe(c, again.cli, again.probe), confirms: 'again' });
+        if (outcomeOf(again.cli) === 'killed') confirmed = 'again';
+        else outcome = 'survived';
+      }
+    }
     if (outcome !== 'survived') {
-      record({ outcome, reachedBy: reaching.map((x) => x.name), runs });
+      record({ outcome, ...(confirmed ? { confirmed } : {}), reachedBy: reaching.map((x) => x.name), runs });
       const what = outcome === 'killed'
         ? `${r.failedCheckCount} failed check(s): ${r.failedChecks.slice(0, 5).join(', ')}`
         : r.reason ?? r.stderrTail ?? '';
@@ -260,7 +288,8 @@ async function mutantRun(id: string): Promise<number> {
       return 1;
     }
   }
-  record({ outcome: 'survived', reachedBy: reaching.map((x) => x.name), runs });
+  const flaky = runs.find((x, i) => x.exit === 1 && !x.confirms && runs[i + 1]?.confirms);
+  record({ outcome: 'survived', ...(flaky ? { flaky: { configuration: flaky.configuration, failedChecks: flaky.failedChecks } } : {}), reachedBy: reaching.map((x) => x.name), runs });
   process.stdout.write(`survived: conformant on ${runs.map((x) => x.configuration).join(', ')}\n`);
   return 0;
 }

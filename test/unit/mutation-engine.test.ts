@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../reference/cli-process.js';
 import { mutatePatterns, resolveEntry, SCOPE } from '../../scripts/mutation-engine-scope.js';
-import { joinResults, keyOf, loadTriage, totalsOf, type Triage } from '../../scripts/mutation-engine-report.js';
+import { joinResults, keyOf, loadTriage, sampleOf, totalsOf, type Triage } from '../../scripts/mutation-engine-report.js';
 import type { MutantRecord } from '../../scripts/mutation-engine-run.js';
 
 describe('mutation:engine scope', () => {
@@ -68,8 +68,8 @@ describe('mutation:engine report', () => {
   };
   const run = (exit: number, failed: string[]) => ({ configuration: 'default', exit, ms: 1, hits: 3, failedChecks: failed, failedCheckCount: failed.length, failedItems: [], failedItemCount: 0, errorChecks: [], errorCheckCount: 0, changedObservations: [] });
   const records = new Map<string, MutantRecord>([
-    ['1', { id: '1', at: '', outcome: 'survived', reachedBy: ['default'], runs: [run(0, [])] }],
-    ['2', { id: '2', at: '', outcome: 'killed', reachedBy: ['default'], runs: [run(1, ['a.check', 'b.check'])] }],
+    ['1', { id: '1', at: '', outcome: 'survived', flaky: { configuration: 'default', failedChecks: ['c.check'] }, reachedBy: ['default'], runs: [run(1, ['c.check']), { ...run(0, []), confirms: 'only' }, { ...run(0, []), confirms: 'again' }] }],
+    ['2', { id: '2', at: '', outcome: 'killed', confirmed: 'only', reachedBy: ['default'], runs: [run(1, ['a.check', 'b.check']), { ...run(1, ['b.check']), confirms: 'only' }] }],
     ['3', { id: '3', at: '', outcome: 'no-verdict', reachedBy: ['default'], runs: [{ ...run(3, []), reason: 'the target failed' }] }],
     ['4', { id: '4', at: '', outcome: 'unreached', reachedBy: [], runs: [] }],
     ['7', { id: '7', at: '', outcome: 'harness-error', reachedBy: [], runs: [], problem: 'boom' }],
@@ -79,15 +79,16 @@ describe('mutation:engine report', () => {
     const empty: Triage = { equivalents: [], gaps: [] };
     const { mutants } = joinResults(stryker as never, records, empty);
     const byId = Object.fromEntries(mutants.map((m) => [m.id, m]));
-    expect(byId['1']).toMatchObject({ status: 'survived', scope: 'f', original: 'a > 1', replacement: 'a >= 1', line: 'return a > 1;', lineOffset: 7, hits: 3 });
-    expect(byId['2']).toMatchObject({ status: 'killed', by: ['a.check', 'b.check'], configuration: 'default' });
+    expect(byId['1']).toMatchObject({ status: 'survived', scope: 'f', original: 'a > 1', replacement: 'a >= 1', line: 'return a > 1;', lineOffset: 7, hits: 3, tried: ['default'], flaky: { configuration: 'default', failedChecks: ['c.check'] } });
+    expect(byId['2']).toMatchObject({ status: 'killed', by: ['a.check', 'b.check'], configuration: 'default', confirmed: 'only', reproducedBy: ['b.check'] });
     expect(byId['3']).toMatchObject({ status: 'no-verdict', reason: 'the target failed' });
     expect(byId['4']).toMatchObject({ status: 'unreached', scope: 'g', original: 's.trim()' });
     expect(byId['5'].status).toBe('timeout');
     expect(byId['6'].status).toBe('ignored');
     expect(byId['7'].status).toBe('harness-error');
     const t = totalsOf(mutants);
-    expect(t).toMatchObject({ mutants: 7, ignored: 1, valid: 6, killed: 1, noVerdict: 1, timeout: 1, detected: 3, survived: 1, unreached: 1, harnessErrors: 1, untriaged: 2 });
+    expect(t).toMatchObject({ mutants: 7, ignored: 1, valid: 6, killed: 1, noVerdict: 1, timeout: 1, detected: 3, survived: 1, unreached: 1, harnessErrors: 1, untriaged: 2, flaky: 1, confirmed: 1 });
+    expect(sampleOf(mutants).map((m) => m.id)).toEqual(['2']);
     expect(t.score).toBeCloseTo(3 / 6);
   });
 
