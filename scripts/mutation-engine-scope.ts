@@ -43,10 +43,10 @@ export const SCOPE: readonly ScopeEntry[] = [
   },
   {
     file: 'reference/server.ts',
-    functions: ['send'],
+    functions: ['readBody', 'send'],
     statements: {
       in: 'handle',
-      startingWith: ['for await (const chunk of req)', 'const raw = ', 'const out = engine.handle(', 'let body = ', 'send(res, out.status'],
+      startingWith: ['const raw = ', 'const out = engine.handle(', 'send(ctx, res, out.status'],
     },
     why: 'the HTTP side a client sees: the request body as read (and its size limit), the engine\'s answer written with its status, content type and length. Not the transport faults (503, 429, resets, truncation, HTML pages, huge and deep answers, lying answers, dropped writes, latency), the stale-read pauses of concurrency faults, the request statistics, nor the server\'s start-up',
   },
