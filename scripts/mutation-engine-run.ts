@@ -86,7 +86,7 @@ export interface CoverageMap {
   configurations: ConfigurationCoverage[];
 }
 
-export type Outcome = 'killed' | 'no-verdict' | 'crashed' | 'survived' | 'unreached' | 'harness-error';
+export type Outcome = 'killed' | 'no-verdict' | 'crashed' | 'survived' | 'unreached' | 'harness-error' | 'not-sampled';
 
 export interface MutantRun {
   configuration: string;

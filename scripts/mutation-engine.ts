@@ -11,11 +11,14 @@
  * every survivor, triaged (reports/mutation-engine/triage.json), to
  * reports/mutation-engine/report.{md,json}.
  *
- *   nice -n 19 npm run mutation:engine -- [--concurrency N] [--seed N] [--mutate PATTERN,…]
+ *   nice -n 19 npm run mutation:engine -- [--concurrency N] [--seed N] [--sample-every K] [--mutate PATTERN,…]
  *                                        [--out DIR] [--incremental] [--dry-run-only] [--report-only]
  *
  * Hours on two cores: one whole quick run per mutant. --report-only rebuilds
  * the report from the raw results of the last run (after editing the triage).
+ * --sample-every K tests every K-th mutant only (by Stryker's id, starting at
+ * seed mod K: deterministic for a given source, spread over files and
+ * mutators as ids follow them); the rest are reported as not sampled.
  * --mutate replaces the scope (Stryker patterns, `file:start-end` ranges) for
  * a partial rerun; write it elsewhere with --out. --incremental reuses the
  * results of mutants whose code did not change — only sound when the suite
@@ -37,9 +40,11 @@ interface Args {
   incremental: boolean;
   dryRunOnly: boolean;
   reportOnly: boolean;
+  /** test every K-th mutant only (by Stryker's id, from seed mod K) */
+  sampleEvery?: number;
 }
 
-const USAGE = 'npm run mutation:engine -- [--concurrency N] [--seed N] [--mutate PATTERN,…] [--out DIR] [--incremental] [--dry-run-only] [--report-only]';
+const USAGE = 'npm run mutation:engine -- [--concurrency N] [--seed N] [--sample-every K] [--mutate PATTERN,…] [--out DIR] [--incremental] [--dry-run-only] [--report-only]';
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { concurrency: 1, seed: 2026, out: join(ROOT, 'reports', 'mutation-engine'), incremental: false, dryRunOnly: false, reportOnly: false };
@@ -57,6 +62,7 @@ function parseArgs(argv: string[]): Args {
     };
     if (flag === '--concurrency') a.concurrency = int();
     else if (flag === '--seed') a.seed = int();
+    else if (flag === '--sample-every') a.sampleEvery = int();
     else if (flag === '--mutate') a.mutate = value().split(',').map((s) => s.trim()).filter(Boolean);
     else if (flag === '--out') a.out = resolve(value());
     else if (flag === '--incremental') a.incremental = true;
@@ -75,7 +81,7 @@ export function strykerOptions(a: Args, raw: string): Record<string, unknown> {
   const rel = (p: string) => relative(ROOT, p) || '.';
   return {
     testRunner: 'command',
-    commandRunner: { command: 'node --import tsx scripts/mutation-engine-run.ts' },
+    commandRunner: { command: 'node scripts/mutation-engine-gate.mjs' },
     mutate: a.mutate ?? mutatePatterns(ROOT),
     // the text of errors (codes, messages, details): §7 shows none, any is conformant
     appendPlugins: ['./scripts/mutation-engine-ignore.mjs'],
@@ -123,16 +129,18 @@ async function main(): Promise<number> {
     const config = join(raw, 'stryker.config.json');
     const options = strykerOptions(a, raw);
     writeFileSync(config, JSON.stringify(options, null, 2) + '\n');
-    process.stderr.write(`mutation:engine: mutating ${(options.mutate as string[]).join(' ')} · seed ${a.seed} · ${a.concurrency} at a time\n`);
+    const sample = a.sampleEvery && a.sampleEvery > 1 ? { every: a.sampleEvery, offset: a.seed % a.sampleEvery } : undefined;
+    process.stderr.write(`mutation:engine: mutating ${(options.mutate as string[]).join(' ')} · seed ${a.seed} · ${a.concurrency} at a time${sample ? ` · every ${sample.every}th mutant from id ${sample.offset}` : ''}\n`);
     const started = Date.now();
     const code = await runStryker(config, {
       ...process.env,
       STORECHECK_MUTATION_RAW: raw,
       STORECHECK_MUTATION_SEED: String(a.seed),
       STORECHECK_MUTATION_SCRATCH: scratch,
+      ...(sample ? { STORECHECK_MUTATION_SAMPLE: `${sample.every}:${sample.offset}` } : {}),
     });
     rmSync(scratch, { recursive: true, force: true });
-    writeFileSync(join(raw, 'timing.json'), JSON.stringify({ startedAt: new Date(started).toISOString(), ms: Date.now() - started, concurrency: a.concurrency, seed: a.seed, partial: !!a.mutate }) + '\n');
+    writeFileSync(join(raw, 'timing.json'), JSON.stringify({ startedAt: new Date(started).toISOString(), ms: Date.now() - started, concurrency: a.concurrency, seed: a.seed, partial: !!a.mutate, ...(sample ? { sample } : {}) }) + '\n');
     if (code !== 0) {
       process.stderr.write(`mutation:engine: stryker exited ${code}\n`);
       return 2;
