@@ -11,20 +11,27 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const id = process.env.__STRYKER_ACTIVE_MUTANT__;
 const sample = process.env.STORECHECK_MUTATION_SAMPLE; // "every:offset"
 
+/** Whether the mutant of this id is tested under the rule "every:offset" (no rule: every mutant). */
 export function sampled(mutantId, rule) {
   if (!rule) return true;
   const [every, offset] = rule.split(':').map(Number);
   return Number(mutantId) % every === offset;
 }
 
-if (id !== undefined && !sampled(id, sample)) {
-  const raw = process.env.STORECHECK_MUTATION_RAW;
-  if (raw) appendFileSync(join(raw, 'runs.jsonl'), JSON.stringify({ id, at: new Date().toISOString(), outcome: 'not-sampled', reachedBy: [], runs: [] }) + '\n');
-  process.exit(0);
+/** The gate itself, when this file is the command (a test imports `sampled` alone). */
+function gate() {
+  if (id !== undefined && !sampled(id, sample)) {
+    const raw = process.env.STORECHECK_MUTATION_RAW;
+    if (raw) appendFileSync(join(raw, 'runs.jsonl'), JSON.stringify({ id, at: new Date().toISOString(), outcome: 'not-sampled', reachedBy: [], runs: [] }) + '\n');
+    process.exit(0);
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mutation-engine-run.ts'], { stdio: 'inherit' });
+  child.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
-const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/mutation-engine-run.ts'], { stdio: 'inherit' });
-child.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) gate();

@@ -4,12 +4,15 @@
  * outcomes the runner script recorded (runs.jsonl: exit code, failing checks
  * and items, the server configuration that judged it) and the triage of the
  * survivors (reports/mutation-engine/triage.json), written to
- * reports/mutation-engine/report.md and report.json.
+ * reports/mutation-engine/summary.md and summary.json.
  *
- * Score = detected ÷ (mutants − documented equivalents), where detected is a
- * kill (exit 1), no verdict (exit 3, or 2: the key refused), a crash or a
- * timeout, and mutants excludes those Stryker ignores (disabled in place) or
- * could not run. The strict score counts exit-1 kills only.
+ * Score = detected ÷ (detected + survived + unreached − documented
+ * equivalents), Stryker's own definition: detected is a kill (exit 1), no
+ * verdict (exit 3, or 2: the key refused), a crash or a timeout; unreached is
+ * Stryker's "no coverage"; left out are the mutants Stryker ignores (disabled
+ * in place), could not run, or a sampled run did not sample. The strict
+ * score counts exit-1 kills only. A sampled run's score is an estimate of the
+ * whole catalogue's: it comes with a 95 % Wilson interval.
  *
  * A mutant is named stably, not by its line (lines move): file, enclosing
  * function, mutator, the original and the replacement text, and the text of
@@ -70,7 +73,7 @@ export interface Triage {
 // ---------------------------------------------------------------- the joined view
 
 /** What became of a mutant, Stryker's status and the runner's outcome joined. */
-export type Status = 'killed' | 'no-verdict' | 'crashed' | 'timeout' | 'survived' | 'unreached' | 'ignored' | 'invalid' | 'harness-error';
+export type Status = 'killed' | 'no-verdict' | 'crashed' | 'timeout' | 'survived' | 'unreached' | 'ignored' | 'invalid' | 'harness-error' | 'not-sampled';
 const DETECTED: readonly Status[] = ['killed', 'no-verdict', 'crashed', 'timeout'];
 
 export interface MutantView extends MutantKey {
@@ -80,6 +83,8 @@ export interface MutantView extends MutantKey {
   /** where in `line` (the trimmed line) the original text starts */
   lineOffset: number;
   status: Status;
+  /** the mutated line(s) as a unified diff: `- ` the original, `+ ` with the replacement */
+  diff: string[];
   /** the whole texts, for the npm test sample (omitted when long) */
   originalFull?: string;
   replacementFull?: string;
@@ -119,6 +124,20 @@ function lineStarts(text: string): number[] {
 }
 
 const offsetOf = (starts: number[], p: { line: number; column: number }) => starts[p.line - 1] + p.column - 1;
+
+/** The lines a mutant touches, before and after (at most 6 of each, trimmed). */
+function diffOf(source: string, starts: number[], from: number, to: number, replacement: string, first: number, last: number): string[] {
+  const lineStart = starts[first - 1];
+  const lineEnd = last < starts.length ? starts[last] - 1 : source.length;
+  const before = source.slice(lineStart, lineEnd);
+  const after = source.slice(lineStart, from) + replacement + source.slice(to, lineEnd);
+  const cut = (text: string, sign: string) => {
+    const ls = text.split('\n');
+    const kept = ls.length > 6 ? [...ls.slice(0, 3), `… ${ls.length - 5} lines …`, ...ls.slice(-2)] : ls;
+    return kept.map((l) => `${sign} ${l.trimEnd().slice(0, 200)}`);
+  };
+  return [...cut(before, '-'), ...cut(after, '+')];
+}
 
 /** The names of the functions enclosing each offset of a file. */
 function scopeFinder(file: string, source: string): (offset: number) => string {
@@ -165,6 +184,7 @@ function statusOf(m: StrykerMutant, rec: MutantRecord | undefined): Status {
       return o === 'killed' || o === 'no-verdict' || o === 'crashed' ? o : 'crashed';
     }
     default: {
+      if (rec?.outcome === 'not-sampled') return 'not-sampled';
       if (rec?.outcome === 'harness-error') return 'harness-error';
       return rec?.outcome === 'unreached' ? 'unreached' : 'survived';
     }
@@ -211,6 +231,7 @@ export function joinResults(stryker: StrykerReport, records: Map<string, MutantR
         at: { line: m.location.start.line, column: m.location.start.column },
         lineOffset: m.location.start.column - 1 - (lines[m.location.start.line - 1].length - lines[m.location.start.line - 1].trimStart().length),
         status,
+        diff: diffOf(f.source, starts, from, to, replacement, m.location.start.line, m.location.end.line),
         ...(original.length <= 2000 && replacement.length <= 2000 ? { originalFull: original, replacementFull: replacement } : {}),
       };
       if (rec) {
@@ -267,9 +288,11 @@ export function joinResults(stryker: StrykerReport, records: Map<string, MutantR
 
 export interface Totals {
   mutants: number;
+  /** left out of a sampled run (--sample-every) */
+  notSampled: number;
   ignored: number;
   invalid: number;
-  /** mutants run: all but ignored and invalid */
+  /** mutants run: all but not sampled, ignored and invalid */
   valid: number;
   killed: number;
   noVerdict: number;
@@ -288,19 +311,31 @@ export interface Totals {
   untriaged: number;
   /** detected ÷ (valid − equivalents) */
   score: number | null;
+  /** the score's 95 % Wilson interval: the spread of a sample's estimate of the whole catalogue's score */
+  interval: [number, number] | null;
   /** exit-1 kills ÷ (valid − equivalents) */
   strictScore: number | null;
+}
+
+/** The 95 % Wilson score interval of k successes in n trials. */
+export function wilson(k: number, n: number): [number, number] {
+  const z = 1.96;
+  const p = k / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
 export function totalsOf(ms: MutantView[]): Totals {
   const n = (s: Status) => ms.filter((m) => m.status === s).length;
   const left = ms.filter((m) => m.status === 'survived' || m.status === 'unreached');
-  const valid = ms.length - n('ignored') - n('invalid');
+  const valid = ms.length - n('ignored') - n('invalid') - n('not-sampled');
   const equivalents = left.filter((m) => m.triage?.kind === 'equivalent').length;
   const detected = ms.filter((m) => DETECTED.includes(m.status)).length;
   const denominator = valid - equivalents;
   return {
     mutants: ms.length,
+    notSampled: n('not-sampled'),
     ignored: n('ignored'),
     invalid: n('invalid'),
     valid,
@@ -318,6 +353,7 @@ export function totalsOf(ms: MutantView[]): Totals {
     gaps: left.filter((m) => m.triage?.kind === 'gap').length,
     untriaged: left.filter((m) => !m.triage).length,
     score: denominator > 0 ? detected / denominator : null,
+    interval: denominator > 0 ? wilson(detected, denominator) : null,
     strictScore: denominator > 0 ? n('killed') / denominator : null,
   };
 }
@@ -371,12 +407,15 @@ function breakdown(ms: MutantView[], by: (m: MutantView) => string): Array<{ nam
 }
 
 function tableOf(rows: Array<{ name: string } & Totals>, head: string): string[] {
-  const out = [`| ${head} | mutants | ignored | killed | no verdict | timeout | crashed | survived | unreached | equivalent | gap | untriaged | score |`, '|---|---|---|---|---|---|---|---|---|---|---|---|---|'];
-  for (const r of rows) out.push(`| ${r.name} | ${r.mutants} | ${r.ignored} | ${r.killed} | ${r.noVerdict} | ${r.timeout} | ${r.crashed} | ${r.survived} | ${r.unreached} | ${r.equivalents} | ${r.gaps} | ${r.untriaged} | ${pct(r.score)} |`);
+  const out = [`| ${head} | mutants | not sampled | ignored | killed | no verdict | timeout | crashed | survived | unreached | equivalent | gap | untriaged | score |`, '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'];
+  for (const r of rows) out.push(`| ${r.name} | ${r.mutants} | ${r.notSampled} | ${r.ignored} | ${r.killed} | ${r.noVerdict} | ${r.timeout} | ${r.crashed} | ${r.survived} | ${r.unreached} | ${r.equivalents} | ${r.gaps} | ${r.untriaged} | ${pct(r.score)} |`);
   return out;
 }
 
-interface RunInfo { startedAt?: string; ms?: number; concurrency?: number; seed?: number; partial?: boolean }
+interface RunInfo { startedAt?: string; ms?: number; concurrency?: number; seed?: number; partial?: boolean; sample?: { every: number; offset: number } }
+
+/** A survivor's diff, as a fenced block under a list item. */
+const diffBlock = (m: MutantView) => ['  ```diff', ...m.diff.map((l) => `  ${l}`), '  ```'];
 
 export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
   const t = r.totals;
@@ -384,11 +423,14 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
   o.push('# Engine mutation report: StrykerJS mutants of the reference server against the quick suite', '');
   o.push(`Generated ${r.generatedAt} by \`npm run mutation:engine\` (scripts/mutation-engine.ts) · StrykerJS ${r.stryker} · seed ${r.seed} · depth quick · ${r.machine}` +
     (r.run.ms ? ` · ${(r.run.ms / 3_600_000).toFixed(1)} h at ${r.run.concurrency} mutant(s) at a time` : '') + (r.run.partial ? ' · **partial run (--mutate)**' : '') + '.', '');
+  if (r.run.sample) {
+    o.push(`**A sample**: every ${r.run.sample.every}th mutant by StrykerJS's id, from id ${r.run.sample.offset} (\`--sample-every ${r.run.sample.every} --seed ${r.seed}\`: ids follow file and position, so the sample spreads over files and mutators; the same source gives the same sample). The score below estimates the whole catalogue's, within its interval; the whole catalogue runs with \`npm run mutation:engine\`.`, '');
+  }
   o.push('Each mutant is one small change StrykerJS made to the reference server\'s behaviour code (not its fault switches, not the proof harness). The suite runs at quick depth against the embedded server with the mutant active: against the default server when it reaches the mutant, else against the honest variant stores that do. It is **detected** when the run says non-conformant (exit 1, *killed*) or cannot judge the server (exit 3, *no verdict*), crashes, or hangs (*timeout*). A **survivor** is triaged in `reports/mutation-engine/triage.json`: *equivalent* (the mutated server is as conformant as the original — it changes nothing the spec lets a client rely on) with the reason, or a *gap* with the check that would kill it.', '');
   o.push('| | |', '|---|---|');
-  o.push(`| **score** (detected ÷ (mutants − equivalents)) | **${pct(t.score)}** (${t.detected} / ${t.valid - t.equivalents}) |`);
+  o.push(`| **score** (detected ÷ (detected + survived + unreached − equivalents)) | **${pct(t.score)}** (${t.detected} / ${t.valid - t.equivalents})${r.run.sample && t.interval ? `; 95 % interval ${pct(t.interval[0])} – ${pct(t.interval[1])}` : ''} |`);
   o.push(`| strict score (exit-1 kills only) | ${pct(t.strictScore)} (${t.killed} / ${t.valid - t.equivalents}) |`);
-  o.push(`| mutants run | ${t.valid} (${t.mutants} generated; ${t.ignored} not run: ${r.ignoredBy.map((x) => `${x.count} ${x.reason}`).join('; ') || 'none'}${t.invalid ? `; ${t.invalid} invalid` : ''}) |`);
+  o.push(`| mutants run | ${t.valid} (${t.mutants} generated; ${t.notSampled ? `${t.notSampled} not sampled; ` : ''}${t.ignored} not run: ${r.ignoredBy.map((x) => `${x.count} ${x.reason}`).join('; ') || 'none'}${t.invalid ? `; ${t.invalid} invalid` : ''}) |`);
   o.push(`| killed (exit 1: non-conformant) | ${t.killed} (${t.confirmed} killed by ${'≤'}6 checks, each confirmed by a second run) |`);
   o.push(`| no verdict (exit 3 / 2: nothing could be judged) | ${t.noVerdict} |`);
   o.push(`| timeout (the server hung) | ${t.timeout} |`);
@@ -425,7 +467,7 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
     o.push(`### ${theme} (${list.length})`, '');
     for (const m of list) {
       o.push(`- \`${where(m)}\` ${m.scope} · ${m.mutator} · ${code(m.original)} → ${code(m.replacement)}${m.status === 'unreached' ? ' · *unreached*' : ''}  `);
-      o.push(`  ${cell((m.triage as { kill: string }).kill)}`);
+      o.push(`  ${cell((m.triage as { kill: string }).kill)}`, ...diffBlock(m));
     }
     o.push('');
   }
@@ -449,7 +491,7 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
   }
   for (const [why, list] of reasons) {
     o.push(`- ${cell(why)}`);
-    for (const m of list) o.push(`  - \`${where(m)}\` ${m.scope} · ${m.mutator} · ${code(m.original)} → ${code(m.replacement)}`);
+    for (const m of list) o.push(`  - \`${where(m)}\` ${m.scope} · ${m.mutator} · ${code(m.original)} → ${code(m.replacement)}`, ...diffBlock(m).map((l) => `  ${l}`));
   }
   o.push('');
   const apart = all.filter((m) => m.status === 'no-verdict' || m.status === 'crashed' || m.status === 'timeout' || m.status === 'harness-error');
@@ -493,7 +535,7 @@ export function loadTriage(out: string): Triage {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Triage) : { equivalents: [], gaps: [] };
 }
 
-/** Reads the raw results under `out`/raw, writes `out`/report.{md,json}; returns a one-line summary. */
+/** Reads the raw results under `out`/raw, writes `out`/summary.{md,json}; returns a one-line summary. */
 export function writeEngineReport({ out }: { out: string }): string {
   const raw = join(out, 'raw');
   const strykerFile = join(raw, 'stryker.json');
@@ -524,14 +566,14 @@ export function writeEngineReport({ out }: { out: string }): string {
     staleTriage,
   };
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'report.json'), JSON.stringify(report, null, 1) + '\n');
-  writeFileSync(join(out, 'report.md'), renderMarkdown(report, mutants) + '\n');
+  writeFileSync(join(out, 'summary.json'), JSON.stringify(report, null, 1) + '\n');
+  writeFileSync(join(out, 'summary.md'), renderMarkdown(report, mutants) + '\n');
   // skeletons for the survivors nobody has triaged yet, to copy into triage.json
   const untriaged = report.survivors.filter((m) => !m.triage).map((m) => ({ ...keyOf(m), at: `${m.file}:${m.at.line}`, reachedBy: m.reachedBy, changedObservations: m.changedObservations }));
   mkdirSync(raw, { recursive: true });
   writeFileSync(join(raw, 'untriaged.json'), JSON.stringify(untriaged, null, 2) + '\n');
   const t = report.totals;
-  return `mutation:engine: score ${pct(t.score)} (${t.detected} detected of ${t.valid - t.equivalents}: ${t.killed} killed, ${t.noVerdict} no verdict, ${t.timeout} timeout, ${t.crashed} crashed) · ${t.survived + t.unreached} survivors: ${t.equivalents} equivalent, ${t.gaps} gaps, ${t.untriaged} untriaged · ${join(out, 'report.md')}`;
+  return `mutation:engine: score ${pct(t.score)} (${t.detected} detected of ${t.valid - t.equivalents}: ${t.killed} killed, ${t.noVerdict} no verdict, ${t.timeout} timeout, ${t.crashed} crashed) · ${t.survived + t.unreached} survivors: ${t.equivalents} equivalent, ${t.gaps} gaps, ${t.untriaged} untriaged · ${join(out, 'summary.md')}`;
 }
 
 // `tsx scripts/mutation-engine-report.ts [DIR]`: rebuild the report from the raw results (as --report-only)

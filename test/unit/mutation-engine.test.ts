@@ -11,6 +11,8 @@ import { ROOT } from '../../reference/cli-process.js';
 import { mutatePatterns, resolveEntry, SCOPE } from '../../scripts/mutation-engine-scope.js';
 import { joinResults, keyOf, loadTriage, sampleOf, totalsOf, type Triage } from '../../scripts/mutation-engine-report.js';
 import type { MutantRecord } from '../../scripts/mutation-engine-run.js';
+import { sampled } from '../../scripts/mutation-engine-gate.mjs';
+import { wilson } from '../../scripts/mutation-engine-report.js';
 
 describe('mutation:engine scope', () => {
   it('resolves every entry to existing files and line ranges of today\'s code', () => {
@@ -62,6 +64,7 @@ describe('mutation:engine report', () => {
           mutant('5', 'BooleanLiteral', 2, 10, 15, 'x', 'Timeout'),
           mutant('6', 'StringLiteral', 2, 10, 15, '""', 'Ignored'),
           mutant('7', 'ConditionalExpression', 2, 10, 15, 'a', 'Survived'),
+          mutant('8', 'EqualityOperator', 2, 10, 15, 'a < 1', 'Survived'),
         ],
       },
     },
@@ -73,6 +76,7 @@ describe('mutation:engine report', () => {
     ['3', { id: '3', at: '', outcome: 'no-verdict', reachedBy: ['default'], runs: [{ ...run(3, []), reason: 'the target failed' }] }],
     ['4', { id: '4', at: '', outcome: 'unreached', reachedBy: [], runs: [] }],
     ['7', { id: '7', at: '', outcome: 'harness-error', reachedBy: [], runs: [], problem: 'boom' }],
+    ['8', { id: '8', at: '', outcome: 'not-sampled', reachedBy: [], runs: [] }],
   ]);
 
   it('joins statuses, names mutants by text and scope, and scores detected ÷ (run − equivalents)', () => {
@@ -86,10 +90,15 @@ describe('mutation:engine report', () => {
     expect(byId['5'].status).toBe('timeout');
     expect(byId['6'].status).toBe('ignored');
     expect(byId['7'].status).toBe('harness-error');
+    // a sampled run's other mutants: Stryker says survived (the gate exits 0), the report says not sampled and leaves them out
+    expect(byId['8'].status).toBe('not-sampled');
+    expect(byId['1'].diff).toEqual(['-   return a > 1;', '+   return a >= 1;']);
     const t = totalsOf(mutants);
-    expect(t).toMatchObject({ mutants: 7, ignored: 1, valid: 6, killed: 1, noVerdict: 1, timeout: 1, detected: 3, survived: 1, unreached: 1, harnessErrors: 1, untriaged: 2, flaky: 1, confirmed: 1 });
+    expect(t).toMatchObject({ mutants: 8, notSampled: 1, ignored: 1, valid: 6, killed: 1, noVerdict: 1, timeout: 1, detected: 3, survived: 1, unreached: 1, harnessErrors: 1, untriaged: 2, flaky: 1, confirmed: 1 });
     expect(sampleOf(mutants).map((m) => m.id)).toEqual(['2']);
     expect(t.score).toBeCloseTo(3 / 6);
+    expect(t.interval![0]).toBeLessThan(0.5);
+    expect(t.interval![1]).toBeGreaterThan(0.5);
   });
 
   it('matches triage entries by key, leaves the equivalents out of the score and lists stale entries', () => {
@@ -107,6 +116,20 @@ describe('mutation:engine report', () => {
     const t = totalsOf(mutants);
     expect(t).toMatchObject({ equivalents: 1, gaps: 1, untriaged: 0 });
     expect(t.score).toBeCloseTo(3 / 5);
+  });
+
+  it('a sampled run tests every K-th mutant by id from seed mod K; without a rule, every mutant', () => {
+    const ids = Array.from({ length: 100 }, (_, i) => String(i));
+    expect(ids.filter((id) => sampled(id, '20:6'))).toEqual(['6', '26', '46', '66', '86']);
+    expect(ids.filter((id) => sampled(id, undefined))).toHaveLength(100);
+  });
+
+  it('the score of a sample comes with its 95 % Wilson interval', () => {
+    const [lo, hi] = wilson(9, 10);
+    expect(lo).toBeCloseTo(0.596, 3);
+    expect(hi).toBeCloseTo(0.982, 3);
+    expect(wilson(10, 10)[1]).toBe(1);
+    expect(wilson(0, 10)[0]).toBe(0);
   });
 
   it('the committed triage is well-formed: every entry names its mutant and says why', () => {
