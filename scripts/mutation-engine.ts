@@ -19,6 +19,8 @@
  * --sample-every K tests every K-th mutant only (by Stryker's id, starting at
  * seed mod K: deterministic for a given source, spread over files and
  * mutators as ids follow them); the rest are reported as not sampled.
+ * --resume continues an interrupted run (the same source, --seed and
+ * --sample-every): mutants already in runs.jsonl are answered from it.
  * --mutate replaces the scope (Stryker patterns, `file:start-end` ranges) for
  * a partial rerun; write it elsewhere with --out. --incremental reuses the
  * results of mutants whose code did not change — only sound when the suite
@@ -40,14 +42,15 @@ interface Args {
   incremental: boolean;
   dryRunOnly: boolean;
   reportOnly: boolean;
+  resume: boolean;
   /** test every K-th mutant only (by Stryker's id, from seed mod K) */
   sampleEvery?: number;
 }
 
-const USAGE = 'npm run mutation:engine -- [--concurrency N] [--seed N] [--sample-every K] [--mutate PATTERN,…] [--out DIR] [--incremental] [--dry-run-only] [--report-only]';
+const USAGE = 'npm run mutation:engine -- [--concurrency N] [--seed N] [--sample-every K] [--mutate PATTERN,…] [--out DIR] [--resume] [--incremental] [--dry-run-only] [--report-only]';
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { concurrency: 1, seed: 2026, out: join(ROOT, 'reports', 'mutation-engine'), incremental: false, dryRunOnly: false, reportOnly: false };
+  const a: Args = { concurrency: 1, seed: 2026, out: join(ROOT, 'reports', 'mutation-engine'), incremental: false, dryRunOnly: false, reportOnly: false, resume: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => {
@@ -68,6 +71,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--incremental') a.incremental = true;
     else if (flag === '--dry-run-only') a.dryRunOnly = true;
     else if (flag === '--report-only') a.reportOnly = true;
+    else if (flag === '--resume') a.resume = true;
     else if (flag === '--help' || flag === '-h') {
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
@@ -122,8 +126,8 @@ async function main(): Promise<number> {
   const raw = join(a.out, 'raw');
   if (!a.reportOnly) {
     mkdirSync(raw, { recursive: true });
-    // a fresh run: the outcomes of an earlier one must not mix in
-    for (const f of ['runs.jsonl', 'coverage.json', 'stryker.json']) rmSync(join(raw, f), { force: true });
+    // a fresh run: the outcomes of an earlier one must not mix in (a resumed one keeps them: the same source, seed and sample)
+    for (const f of a.resume ? ['stryker.json'] : ['runs.jsonl', 'coverage.json', 'stryker.json']) rmSync(join(raw, f), { force: true });
     const scratch = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `storecheck-mutation-${userInfo().uid}`);
     rmSync(scratch, { recursive: true, force: true });
     const config = join(raw, 'stryker.config.json');
@@ -138,9 +142,10 @@ async function main(): Promise<number> {
       STORECHECK_MUTATION_SEED: String(a.seed),
       STORECHECK_MUTATION_SCRATCH: scratch,
       ...(sample ? { STORECHECK_MUTATION_SAMPLE: `${sample.every}:${sample.offset}` } : {}),
+      ...(a.resume ? { STORECHECK_MUTATION_RESUME: '1' } : {}),
     });
     rmSync(scratch, { recursive: true, force: true });
-    writeFileSync(join(raw, 'timing.json'), JSON.stringify({ startedAt: new Date(started).toISOString(), ms: Date.now() - started, concurrency: a.concurrency, seed: a.seed, partial: !!a.mutate, ...(sample ? { sample } : {}) }) + '\n');
+    writeFileSync(join(raw, 'timing.json'), JSON.stringify({ startedAt: new Date(started).toISOString(), ms: Date.now() - started, concurrency: a.concurrency, seed: a.seed, partial: !!a.mutate, ...(sample ? { sample } : {}), ...(a.resume ? { resumed: true } : {}) }) + '\n');
     if (code !== 0) {
       process.stderr.write(`mutation:engine: stryker exited ${code}\n`);
       return 2;

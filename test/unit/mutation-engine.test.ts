@@ -11,7 +11,7 @@ import { ROOT } from '../../reference/cli-process.js';
 import { mutatePatterns, resolveEntry, SCOPE } from '../../scripts/mutation-engine-scope.js';
 import { joinResults, keyOf, loadTriage, sampleOf, totalsOf, type Triage } from '../../scripts/mutation-engine-report.js';
 import type { MutantRecord } from '../../scripts/mutation-engine-run.js';
-import { sampled } from '../../scripts/mutation-engine-gate.mjs';
+import { recordedExit, sampled } from '../../scripts/mutation-engine-gate.mjs';
 import { wilson } from '../../scripts/mutation-engine-report.js';
 
 describe('mutation:engine scope', () => {
@@ -122,6 +122,14 @@ describe('mutation:engine report', () => {
     const ids = Array.from({ length: 100 }, (_, i) => String(i));
     expect(ids.filter((id) => sampled(id, '20:6'))).toEqual(['6', '26', '46', '66', '86']);
     expect(ids.filter((id) => sampled(id, undefined))).toHaveLength(100);
+  });
+
+  it('a resumed run answers recorded mutants from their last record: 1 detected, 0 not, nothing to trust otherwise', () => {
+    const jsonl = [
+      { id: '1', outcome: 'survived' }, { id: '1', outcome: 'killed' }, { id: '2', outcome: 'no-verdict' }, { id: '3', outcome: 'unreached' },
+      { id: '4', outcome: 'harness-error' }, { id: '5', outcome: 'not-sampled' },
+    ].map((r) => JSON.stringify(r)).join('\n') + '\n{"id":"6","outc';
+    expect(['1', '2', '3', '4', '5', '6', '7'].map((id) => recordedExit(jsonl, id))).toEqual([1, 1, 0, undefined, undefined, undefined, undefined]);
   });
 
   it('the score of a sample comes with its 95 % Wilson interval', () => {
