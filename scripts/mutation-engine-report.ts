@@ -450,6 +450,7 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
     const flaky = c.flaky ? ` — **failed once unmutated** (exit ${c.flaky.exit}: ${cell(c.flaky.reason.slice(0, 200))}), conformant when run again` : '';
     o.push(`| ${c.name === 'default' ? 'default server' : code(c.name)} | ${c.reached} | ${(c.ms / 1000).toFixed(1)} s${flaky} |`);
   }
+  for (const c of r.excludedConfigurations) o.push(`| ${code(c.name)} | — | **left out**: not conformant unmutated in 3 runs (exit ${c.exit}: ${cell(c.reason.slice(0, 200))}) |`);
   o.push('');
   o.push('## By file', '', ...tableOf(r.byFile, 'file'), '');
   o.push('## By mutator', '', ...tableOf(r.byMutator, 'mutator'), '');
@@ -516,6 +517,8 @@ export interface EngineReport {
   run: RunInfo;
   scope: Array<{ file: string; patterns: string[]; why: string }>;
   configurations: Array<{ name: string; reached: number; ms: number; flaky?: { exit: number | null; reason: string } }>;
+  /** variant stores left out: not judged conformant unmutated in three runs */
+  excludedConfigurations: NonNullable<CoverageMap['excluded']>;
   totals: Totals;
   byFile: Array<{ name: string } & Totals>;
   byMutator: Array<{ name: string } & Totals>;
@@ -556,6 +559,7 @@ export function writeEngineReport({ out }: { out: string }): string {
     run,
     scope: SCOPE.map((s) => ({ file: s.file, patterns: config.mutate.filter((p) => p === s.file || p.startsWith(`${s.file}:`)), why: s.why })),
     configurations: (coverage?.configurations ?? []).map((c) => ({ name: c.name, reached: c.reached.length, ms: c.ms, ...(c.flaky ? { flaky: c.flaky } : {}) })),
+    excludedConfigurations: coverage?.excluded ?? [],
     totals: totalsOf(mutants),
     byFile: breakdown(mutants, (m) => m.file),
     byMutator: breakdown(mutants, (m) => m.mutator),

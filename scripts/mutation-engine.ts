@@ -20,7 +20,8 @@
  * seed mod K: deterministic for a given source, spread over files and
  * mutators as ids follow them); the rest are reported as not sampled.
  * --resume continues an interrupted run (the same source, --seed and
- * --sample-every): mutants already in runs.jsonl are answered from it.
+ * --sample-every): its coverage.json is reused and mutants already in
+ * runs.jsonl are answered from it.
  * --mutate replaces the scope (Stryker patterns, `file:start-end` ranges) for
  * a partial rerun; write it elsewhere with --out. --incremental reuses the
  * results of mutants whose code did not change — only sound when the suite
@@ -96,7 +97,9 @@ export function strykerOptions(a: Args, raw: string): Record<string, unknown> {
     // the initial run is every server configuration (~10 runs); a mutant run is one to a few:
     // 1.5 × the initial run + 1 min leaves a busy machine room and still ends a hung mutant
     timeoutFactor: 1.5,
-    timeoutMS: 60_000,
+    // a resumed run reuses the coverage of the run it continues, so Stryker's initial run takes no time:
+    // a mutant's runs are then bounded by the runner's own deadlines (at most 10 min + 1 min), not by Stryker
+    timeoutMS: a.resume ? 12 * 60_000 : 60_000,
     dryRunTimeoutMinutes: 60,
     reporters: ['json', 'html', 'progress'],
     jsonReporter: { fileName: rel(join(raw, 'stryker.json')) },
