@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { SCOPE } from './mutation-engine-scope.js';
 import type { CoverageMap, MutantRecord, MutantRun, Outcome } from './mutation-engine-run.js';
@@ -73,7 +74,7 @@ export interface Triage {
 // ---------------------------------------------------------------- the joined view
 
 /** What became of a mutant, Stryker's status and the runner's outcome joined. */
-export type Status = 'killed' | 'no-verdict' | 'crashed' | 'timeout' | 'survived' | 'unreached' | 'ignored' | 'invalid' | 'harness-error' | 'not-sampled';
+export type Status = 'killed' | 'no-verdict' | 'crashed' | 'timeout' | 'survived' | 'unreached' | 'ignored' | 'invalid' | 'harness-error' | 'not-sampled' | 'not-run';
 const DETECTED: readonly Status[] = ['killed', 'no-verdict', 'crashed', 'timeout'];
 
 export interface MutantView extends MutantKey {
@@ -177,7 +178,9 @@ function statusOf(m: StrykerMutant, rec: MutantRecord | undefined): Status {
   switch (m.status) {
     case 'Ignored': return 'ignored';
     case 'Timeout': return 'timeout';
-    case 'CompileError': case 'RuntimeError': case 'Pending': return 'invalid';
+    case 'CompileError': case 'RuntimeError': return 'invalid';
+    // listed again after the run ended early (scripts/mutation-engine-list.ts): no record, not run
+    case 'Pending': return rec?.outcome === 'not-sampled' || m.statusReason === 'not sampled' ? 'not-sampled' : 'not-run';
     case 'Killed': {
       if (!rec) return 'crashed';
       const o: Outcome = rec.outcome;
@@ -290,6 +293,8 @@ export interface Totals {
   mutants: number;
   /** left out of a sampled run (--sample-every) */
   notSampled: number;
+  /** not run: the run ended before them (its report listed again from the records) */
+  notRun: number;
   ignored: number;
   invalid: number;
   /** mutants run: all but not sampled, ignored and invalid */
@@ -329,13 +334,14 @@ export function wilson(k: number, n: number): [number, number] {
 export function totalsOf(ms: MutantView[]): Totals {
   const n = (s: Status) => ms.filter((m) => m.status === s).length;
   const left = ms.filter((m) => m.status === 'survived' || m.status === 'unreached');
-  const valid = ms.length - n('ignored') - n('invalid') - n('not-sampled');
+  const valid = ms.length - n('ignored') - n('invalid') - n('not-sampled') - n('not-run');
   const equivalents = left.filter((m) => m.triage?.kind === 'equivalent').length;
   const detected = ms.filter((m) => DETECTED.includes(m.status)).length;
   const denominator = valid - equivalents;
   return {
     mutants: ms.length,
     notSampled: n('not-sampled'),
+    notRun: n('not-run'),
     ignored: n('ignored'),
     invalid: n('invalid'),
     valid,
@@ -412,7 +418,7 @@ function tableOf(rows: Array<{ name: string } & Totals>, head: string): string[]
   return out;
 }
 
-interface RunInfo { startedAt?: string; ms?: number; concurrency?: number; seed?: number; partial?: boolean; sample?: { every: number; offset: number } }
+interface RunInfo { startedAt?: string; ms?: number; concurrency?: number; seed?: number; partial?: boolean; sample?: { every: number; offset: number }; resumed?: boolean; listedAgain?: boolean }
 
 /** A survivor's diff, as a fenced block under a list item. */
 const diffBlock = (m: MutantView) => ['  ```diff', ...m.diff.map((l) => `  ${l}`), '  ```'];
@@ -427,10 +433,11 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
     o.push(`**A sample**: every ${r.run.sample.every}th mutant by StrykerJS's id, from id ${r.run.sample.offset} (\`--sample-every ${r.run.sample.every} --seed ${r.seed}\`: ids follow file and position, so the sample spreads over files and mutators; the same source gives the same sample). The score below estimates the whole catalogue's, within its interval; the whole catalogue runs with \`npm run mutation:engine\`.`, '');
   }
   o.push('Each mutant is one small change StrykerJS made to the reference server\'s behaviour code (not its fault switches, not the proof harness). The suite runs at quick depth against the embedded server with the mutant active: against the default server when it reaches the mutant, else against the honest variant stores that do. It is **detected** when the run says non-conformant (exit 1, *killed*) or cannot judge the server (exit 3, *no verdict*), crashes, or hangs (*timeout*). A **survivor** is triaged in `reports/mutation-engine/triage.json`: *equivalent* (the mutated server is as conformant as the original — it changes nothing the spec lets a client rely on) with the reason, or a *gap* with the check that would kill it.', '');
+  if (r.run.listedAgain) o.push(`**The run ended before StrykerJS wrote its report** (${t.notRun} mutant(s) of the sample not run): the mutants were listed again by StrykerJS's instrumenter over the same scope, their outcomes taken from the runner's records.`, '');
   o.push('| | |', '|---|---|');
   o.push(`| **score** (detected ÷ (detected + survived + unreached − equivalents)) | **${pct(t.score)}** (${t.detected} / ${t.valid - t.equivalents})${r.run.sample && t.interval ? `; 95 % interval ${pct(t.interval[0])} – ${pct(t.interval[1])}` : ''} |`);
   o.push(`| strict score (exit-1 kills only) | ${pct(t.strictScore)} (${t.killed} / ${t.valid - t.equivalents}) |`);
-  o.push(`| mutants run | ${t.valid} (${t.mutants} generated; ${t.notSampled ? `${t.notSampled} not sampled; ` : ''}${t.ignored} not run: ${r.ignoredBy.map((x) => `${x.count} ${x.reason}`).join('; ') || 'none'}${t.invalid ? `; ${t.invalid} invalid` : ''}) |`);
+  o.push(`| mutants run | ${t.valid} (${t.mutants} generated; ${t.notSampled ? `${t.notSampled} not sampled; ` : ''}${t.notRun ? `${t.notRun} not run (the run ended first); ` : ''}${t.ignored} not run: ${r.ignoredBy.map((x) => `${x.count} ${x.reason}`).join('; ') || 'none'}${t.invalid ? `; ${t.invalid} invalid` : ''}) |`);
   o.push(`| killed (exit 1: non-conformant) | ${t.killed} (${t.confirmed} killed by ${'≤'}6 checks, each confirmed by a second run) |`);
   o.push(`| no verdict (exit 3 / 2: nothing could be judged) | ${t.noVerdict} |`);
   o.push(`| timeout (the server hung) | ${t.timeout} |`);
@@ -538,15 +545,23 @@ export function loadTriage(out: string): Triage {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Triage) : { equivalents: [], gaps: [] };
 }
 
-/** Reads the raw results under `out`/raw, writes `out`/summary.{md,json}; returns a one-line summary. */
-export function writeEngineReport({ out }: { out: string }): string {
+/**
+ * Reads the raw results under `out`/raw, writes `out`/summary.{md,json}; returns a one-line summary.
+ * Without StrykerJS's JSON report (the run ended before it wrote one), the mutants are listed again
+ * by its instrumenter (scripts/mutation-engine-list.ts) and their outcomes taken from runs.jsonl.
+ */
+export async function writeEngineReport({ out }: { out: string }): Promise<string> {
   const raw = join(out, 'raw');
   const strykerFile = join(raw, 'stryker.json');
-  if (!existsSync(strykerFile)) throw new Error(`no ${strykerFile}: run npm run mutation:engine first`);
-  const stryker = JSON.parse(readFileSync(strykerFile, 'utf8')) as StrykerReport;
   const records = readJsonl(join(raw, 'runs.jsonl'));
+  if (!existsSync(strykerFile) && !records.size) throw new Error(`no ${strykerFile} and no runs.jsonl: run npm run mutation:engine first`);
+  const listedAgain = !existsSync(strykerFile);
+  const timing = existsSync(join(raw, 'timing.json')) ? (JSON.parse(readFileSync(join(raw, 'timing.json'), 'utf8')) as RunInfo) : {};
+  const stryker = listedAgain
+    ? ((await (await import('./mutation-engine-list.js')).listMutants(fileURLToPath(new URL('..', import.meta.url)), raw, records, timing.sample)) as StrykerReport)
+    : (JSON.parse(readFileSync(strykerFile, 'utf8')) as StrykerReport);
   const coverage = existsSync(join(raw, 'coverage.json')) ? (JSON.parse(readFileSync(join(raw, 'coverage.json'), 'utf8')) as CoverageMap) : undefined;
-  const run = existsSync(join(raw, 'timing.json')) ? (JSON.parse(readFileSync(join(raw, 'timing.json'), 'utf8')) as RunInfo) : {};
+  const run: RunInfo = { ...timing, ...(listedAgain ? { listedAgain } : {}) };
   const config = existsSync(join(raw, 'stryker.config.json')) ? (JSON.parse(readFileSync(join(raw, 'stryker.config.json'), 'utf8')) as { mutate: string[] }) : { mutate: [] };
   const triage = loadTriage(out);
   const { mutants, staleTriage } = joinResults(stryker, records, triage);
@@ -583,5 +598,8 @@ export function writeEngineReport({ out }: { out: string }): string {
 // `tsx scripts/mutation-engine-report.ts [DIR]`: rebuild the report from the raw results (as --report-only)
 if (process.argv[1] && /mutation-engine-report\.ts$/.test(process.argv[1])) {
   const out = process.argv[2] ?? join(process.cwd(), 'reports', 'mutation-engine');
-  process.stderr.write(`${writeEngineReport({ out })}\n`);
+  writeEngineReport({ out }).then((line) => process.stderr.write(`${line}\n`), (e) => {
+    process.stderr.write(`mutation:engine report: ${(e as Error).message}\n`);
+    process.exit(2);
+  });
 }

@@ -155,7 +155,7 @@ async function main(): Promise<number> {
     }
     if (a.dryRunOnly) return 0;
   }
-  const summary = writeEngineReport({ out: a.out });
+  const summary = await writeEngineReport({ out: a.out });
   process.stderr.write(`${summary}\n`);
   return 0;
 }

@@ -13,6 +13,7 @@ import { joinResults, keyOf, loadTriage, sampleOf, totalsOf, type Triage } from 
 import type { MutantRecord } from '../../scripts/mutation-engine-run.js';
 import { recordedExit, sampled } from '../../scripts/mutation-engine-gate.mjs';
 import { wilson } from '../../scripts/mutation-engine-report.js';
+import { filesOf } from '../../scripts/mutation-engine-list.js';
 
 describe('mutation:engine scope', () => {
   it('resolves every entry to existing files and line ranges of today\'s code', () => {
@@ -130,6 +131,14 @@ describe('mutation:engine report', () => {
       { id: '4', outcome: 'harness-error' }, { id: '5', outcome: 'not-sampled' },
     ].map((r) => JSON.stringify(r)).join('\n') + '\n{"id":"6","outc';
     expect(['1', '2', '3', '4', '5', '6', '7'].map((id) => recordedExit(jsonl, id))).toEqual([1, 1, 0, undefined, undefined, undefined, undefined]);
+  });
+
+  it('a run that ended early is listed again over the same files, in Stryker\'s order, with its ranges (0-based lines)', () => {
+    expect(filesOf(['reference/server.ts:10-12', 'reference/engine.ts', 'reference/server.ts:20-20', 'reference/behaviour.ts:5-9'])).toEqual([
+      { name: 'reference/behaviour.ts', mutate: [{ start: { line: 4, column: 0 }, end: { line: 8, column: Number.MAX_SAFE_INTEGER } }] },
+      { name: 'reference/engine.ts', mutate: true },
+      { name: 'reference/server.ts', mutate: [{ start: { line: 9, column: 0 }, end: { line: 11, column: Number.MAX_SAFE_INTEGER } }, { start: { line: 19, column: 0 }, end: { line: 19, column: Number.MAX_SAFE_INTEGER } }] },
+    ]);
   });
 
   it('the score of a sample comes with its 95 % Wilson interval', () => {
