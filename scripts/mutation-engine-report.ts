@@ -413,8 +413,8 @@ function breakdown(ms: MutantView[], by: (m: MutantView) => string): Array<{ nam
 }
 
 function tableOf(rows: Array<{ name: string } & Totals>, head: string): string[] {
-  const out = [`| ${head} | mutants | not sampled | ignored | killed | no verdict | timeout | crashed | survived | unreached | equivalent | gap | untriaged | score |`, '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'];
-  for (const r of rows) out.push(`| ${r.name} | ${r.mutants} | ${r.notSampled} | ${r.ignored} | ${r.killed} | ${r.noVerdict} | ${r.timeout} | ${r.crashed} | ${r.survived} | ${r.unreached} | ${r.equivalents} | ${r.gaps} | ${r.untriaged} | ${pct(r.score)} |`);
+  const out = [`| ${head} | mutants | not sampled | not run | ignored | killed | no verdict | timeout | crashed | survived | unreached | equivalent | gap | untriaged | score |`, '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|'];
+  for (const r of rows) out.push(`| ${r.name} | ${r.mutants} | ${r.notSampled} | ${r.notRun} | ${r.ignored} | ${r.killed} | ${r.noVerdict} | ${r.timeout} | ${r.crashed} | ${r.survived} | ${r.unreached} | ${r.equivalents} | ${r.gaps} | ${r.untriaged} | ${pct(r.score)} |`);
   return out;
 }
 
