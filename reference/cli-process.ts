@@ -62,6 +62,10 @@ export interface CliRunOptions {
   onSpawn?: (pid: number) => void;
   /** sees stderr as it arrives (e.g. to act once the checks have started) */
   onStderr?: (chunk: string) => void;
+  /** more modules to preload (`--import`) into the run, beside the CPU-usage probe */
+  preload?: string[];
+  /** run the storecheck of another copy of the project (default: this one) */
+  root?: string;
 }
 
 /**
@@ -98,7 +102,8 @@ const RUNS = (args: string[]) => args.length === 0 || args[0] === 'run' || args[
 export function runStorecheck(args: string[], opts: CliRunOptions = {}): Promise<CliRun> {
   const target = opts.against ? ['--base-url', opts.against.url] : [];
   const given = args.indexOf('--report-dir');
-  const cwd = opts.cwd ?? ROOT;
+  const root = opts.root ?? ROOT;
+  const cwd = opts.cwd ?? root;
   const named = given >= 0 ? resolve(cwd, args[given + 1]) : opts.reportDir === null ? '' : opts.reportDir ?? scratchDir(opts.inMemory === true);
   const reportDir = RUNS(args) ? named : '';
   const argv = [...args, ...target, ...(given < 0 && reportDir ? ['--report-dir', reportDir] : [])];
@@ -106,7 +111,7 @@ export function runStorecheck(args: string[], opts: CliRunOptions = {}): Promise
   const usageFile = reportDir && !opts.bin ? join(reportDir, '.cpu-usage.json') : undefined;
   const [cmd, cmdArgs] = opts.bin
     ? [opts.bin, argv]
-    : [process.execPath, ['--import', pathToFileURL(join(ROOT, 'reference', 'cpu-usage.mjs')).href, join(ROOT, 'bin', 'storecheck.mjs'), ...argv]];
+    : [process.execPath, [...[join(root, 'reference', 'cpu-usage.mjs'), ...(opts.preload ?? [])].flatMap((f) => ['--import', pathToFileURL(f).href]), join(root, 'bin', 'storecheck.mjs'), ...argv]];
   const child = spawn(cmd, cmdArgs, {
     cwd,
     env: cleanEnv({ ...env, ...(usageFile ? { STORECHECK_PROVE_RUSAGE: usageFile } : {}) }),

@@ -96,11 +96,13 @@ function foldedSet(wanted: readonly string[], key: (s: string) => string): Set<s
 }
 const lowerCase = (s: string) => s.toLowerCase();
 
+// Stryker disable all: fault machinery (npm run mutation:engine mutates the API, not the switches that break it)
 /** A GUID-shaped id numbered n within a resource (the id-counter fault). */
 function numberedId(resource: string, n: number): string {
   const hex = createHash('sha256').update(`${resource}:${n}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
+// Stryker restore all
 
 function toTrueFalse(v: unknown): string {
   return v === true || v === 'true' || v === '1' || v === 1 ? 'true' : 'false';
@@ -211,17 +213,20 @@ export class Engine {
     this.author = admin ? `${admin.firstname ?? ''} ${admin.lastname ?? ''}`.trim() : 'Store Admin';
   }
 
+  // Stryker disable all: test harness API (ReferenceServer.snapshot), never served to a client
   /** A deep copy of every record and the store. */
   snapshot(): { records: Record<string, Rec[]>; store: Rec } {
     const records: Record<string, Rec[]> = {};
     for (const [name, s] of this.state) records[name] = structuredClone(s.list);
     return { records, store: structuredClone(this.store) };
   }
+  // Stryker restore all
 
   route(path: string): Route | undefined {
     return this.routes.get(path);
   }
 
+  // Stryker disable all: fault machinery (the stale reads of concurrency faults)
   /** Copies of the records of these ids as stored now (a concurrency fault reads them before it pauses). */
   peek(r: ResourceModel, ids: unknown[]): Map<string, Rec> {
     const s = this.st(r);
@@ -232,6 +237,7 @@ export class Engine {
     }
     return out;
   }
+  // Stryker restore all
 
   // ---------------------------------------------------------------- pipeline defaults
 
@@ -414,6 +420,7 @@ export class Engine {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'INVALID_BODY', 'the body must be one JSON object');
     const b = body as Rec;
     // what the request is about, for hooks local to one resource or operation (the engine handles a request synchronously)
+    // Stryker disable next-line all: fault machinery (only fault hooks read the request context)
     setRequestContext({ resource: route.resource, op: route.op, body: b });
     const auth = b.authentication;
     const bodyKey = auth && typeof auth === 'object' && !Array.isArray(auth) ? auth.apiKey : undefined;
@@ -480,6 +487,7 @@ export class Engine {
 
     const p = this.pipeline;
     const kinds = this.fieldKinds.get(r.name)!;
+    // Stryker disable next-line all: fault machinery (only fault hooks read a filter site's op)
     const op = requestContext()?.op === 'count' ? 'count' : 'get';
     // conditions by field: the _min and _max of one field always bound together (also under OR)
     const byField = new Map<string, Array<(rec: Rec) => boolean>>();
@@ -695,10 +703,12 @@ export class Engine {
     return { id: randomUUID(), content: String(content ?? ''), version, createdon: at };
   }
 
+  // Stryker disable all: fault machinery (a concurrency fault numbers ids from it)
   /** How many records of the resource are stored (a concurrency fault numbers ids from it). */
   size(r: ResourceModel): number {
     return this.st(r).list.length;
   }
+  // Stryker restore all
 
   private create(r: ResourceModel, body: Rec, stale?: StaleRead): Rec[] {
     const items = this.checkItems(r, this.dataItems(body), false);
@@ -709,6 +719,7 @@ export class Engine {
       let rec: Rec = {};
       for (const f of r.fields) rec[f.name] = defaultFor(f.kind);
       // a stale id counter (a concurrency fault): ids numbered from the size read before a pause
+      // Stryker disable next-line all: fault machinery (the id-counter fault)
       rec.id = stale?.part === 'id-counter' ? numberedId(r.name, (stale.count ?? 0) + i) : randomUUID();
       if (r.audit) {
         rec.author = this.author;
@@ -747,8 +758,11 @@ export class Engine {
       const before = target(item.id);
       if (!before) continue;
       // a stale read (a concurrency fault): the update starts from the copy read before its pause
+      // Stryker disable next-line all: fault machinery (the stale-read faults)
       const read = stale?.records.get(key);
-      let rec: Rec = { ...(stale?.part === 'record' && read ? read : before) };
+      // Stryker disable next-line all: fault machinery (the stale-read faults)
+      const start = stale?.part === 'record' && read ? read : before;
+      let rec: Rec = { ...start };
       for (const prop of r.payload) {
         const target = prop.recordField ?? prop.name;
         if (prop.name in item && item[prop.name] !== undefined) rec[target] = this.toRecordValue(r, prop, item[prop.name]);
@@ -756,6 +770,7 @@ export class Engine {
       }
       if (r.versionsOrder) {
         const versions: Rec[] = Array.isArray(rec.versions) ? rec.versions : [];
+        // Stryker disable next-line all: fault machinery (the stale version-number fault)
         const numbered: Rec[] = stale?.part === 'version-number' && Array.isArray(read?.versions) ? read!.versions : versions;
         rec.versions = [...versions, this.newVersion(rec.content, this.pipeline.nextVersion(numbered), now)];
       }

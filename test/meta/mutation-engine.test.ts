@@ -1,0 +1,96 @@
+/**
+ * The engine mutation proof, sampled for npm test (the whole run is `npm run
+ * mutation:engine`, hours long: docs/proofs.md). A few mutants StrykerJS made
+ * of the reference server and the suite killed, taken in a fixed order from
+ * the committed results (reports/mutation-engine/summary.json `sample`: kills
+ * by the default server, confirmed by their checks alone), are applied as
+ * text to a copy of the project; storecheck runs there with only the checks
+ * that killed each one in the run, and one of them must fail again. A check
+ * weakened so that it no longer sees the mutant fails this test (tried: with
+ * page.versions.order's judgeOrder calls switched off, the versions-order
+ * mutant's case failed with exit 0).
+ * Without the mutant those checks pass: the golden run at the same seed
+ * (test/meta/coverage.test.ts, test/fixtures/golden/quick-seed-2026.json)
+ * says so, and the sample is drawn only from a run at that seed.
+ *
+ * A mutant is found by its line's text and the text it replaced, not by line
+ * number; one the code has moved past is skipped for the next of the sample,
+ * and too few left means the committed results are stale.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, runStorecheck } from '../../reference/cli-process.js';
+import type { EngineReport, MutantView } from '../../scripts/mutation-engine-report.js';
+
+/**
+ * mutants proven per npm test run (each a run of its few checks: 10–25 s on a loaded 2-core machine);
+ * the committed sampled run holds two kills confirmed by their checks alone
+ */
+const HOW_MANY = 2;
+/** the seed of the golden run (test/meta/coverage.test.ts) */
+const GOLDEN_SEED = 2026;
+
+const report = JSON.parse(readFileSync(join(ROOT, 'reports', 'mutation-engine', 'summary.json'), 'utf8')) as EngineReport;
+
+/** Where the mutant's original text starts in today's source, if it is there exactly once. */
+function locate(source: string, m: MutantView): number | undefined {
+  if (m.originalFull === undefined) return undefined;
+  const hits: number[] = [];
+  let start = 0;
+  for (const line of source.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed.slice(0, 240) === m.line) {
+      const at = start + (line.length - line.trimStart().length) + m.lineOffset;
+      if (source.startsWith(m.originalFull, at)) hits.push(at);
+    }
+    start += line.length + 1;
+  }
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+const sources = new Map<string, string>();
+const sourceOf = (file: string) => sources.get(file) ?? (sources.set(file, readFileSync(join(ROOT, file), 'utf8')), sources.get(file)!);
+const chosen = report.sample.filter((m) => locate(sourceOf(m.file), m) !== undefined).slice(0, HOW_MANY);
+
+/** A copy of what a storecheck run loads, node_modules linked. */
+function projectCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sc-engine-mutant-'));
+  for (const d of ['bin', 'src', 'suites', 'schemas', 'generators', 'reference']) cpSync(join(ROOT, d), join(dir, d), { recursive: true });
+  for (const f of ['package.json', 'tsconfig.json', 'vitest.config.ts']) cpSync(join(ROOT, f), join(dir, f));
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+let copy: string | undefined;
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe('engine mutants (StrykerJS) of the committed run, killed again by the checks that killed them', () => {
+  it('the committed results are of the golden seed and still name mutants of the code', () => {
+    expect(report.seed).toBe(GOLDEN_SEED);
+    expect(chosen.length, `fewer than ${HOW_MANY} mutants of reports/mutation-engine/summary.json sample are still in the code: run npm run mutation:engine again`).toBe(HOW_MANY);
+  });
+
+  for (const m of chosen) {
+    it(`${m.file} ${m.scope}: ${m.mutator} ${m.original} → ${m.replacement}`, async () => {
+      copy ??= projectCopy();
+      const file = join(copy, m.file);
+      const source = sourceOf(m.file);
+      const at = locate(source, m)!;
+      writeFileSync(file, source.slice(0, at) + m.replacementFull + source.slice(at + m.originalFull!.length));
+      try {
+        const by = m.reproducedBy!;
+        const run = await runStorecheck(['--depth', 'quick', '--seed', String(GOLDEN_SEED), '--only', by.join(','), '--quiet'], { root: copy, timeoutMs: 120_000 });
+        const failed = (run.report?.checks ?? []).filter((c) => c.status === 'failed').map((c) => c.id);
+        expect(run.code, `exit ${run.code}: ${run.report?.summary.reason ?? run.stderr.slice(-800)}`).toBe(1);
+        expect(failed.filter((id) => by.includes(id)), `the checks that killed it in the full run, and again alone (${by.join(', ')}), no longer fail`).not.toEqual([]);
+        rmSync(run.reportDir, { recursive: true, force: true });
+      } finally {
+        writeFileSync(file, source);
+      }
+    });
+  }
+});
