@@ -27,6 +27,8 @@ type Draw = <T>(arb: fc.Arbitrary<T>, label: string) => T;
 export interface ClassEnv {
   perClass: number;
   draw: Draw;
+  /** the store's observed reading of an id in the other letter case (filters.idCase): 'sensitive' finds no record by it */
+  idCase: 'insensitive' | 'sensitive';
 }
 
 export interface CaseClasses {
@@ -83,21 +85,26 @@ export function idLongList(s: Scoped, env: ClassEnv): (CaseClasses & { values: s
   const length = many.length + s.ids.length + 2;
   const known = new Set(s.ids.map((id) => id.toLowerCase()));
   const absent = env.draw(fc.uniqueArray(fc.uuid({ version: 4 }), { minLength: length, maxLength: length }), 'absent ids').filter((id) => !known.has(id));
-  const ids = s.ids.map((id, i) => (i % 2 === 1 ? id.toUpperCase() : id.toLowerCase()));
+  // the other letter case only where the store's id filter takes it (filters.idCase): under an exact comparison
+  // an id in the other case names no record, an honest reading the list must not contradict
+  const mixed = env.idCase !== 'sensitive';
+  const ids = mixed ? s.ids.map((id, i) => (i % 2 === 1 ? id.toUpperCase() : id.toLowerCase())) : [...s.ids];
   const free = Array.from({ length }, (_, i) => i).filter((i) => !LIMIT_SLOTS.includes(i));
   const slots = [...LIMIT_SLOTS, ...spread(free, Math.max(0, ids.length - LIMIT_SLOTS.length))].slice(0, ids.length);
   const list: string[] = [];
   const at = new Map(slots.map((slot, i) => [slot, ids[i]]));
   for (let i = 0, a = 0; i < length - 2; i++) list.push(at.get(i) ?? absent[a++]);
   // the first id again, in upper case: a duplicate (to a count that sums per listed value) and an upper-case GUID
-  list.push(ZERO_GUID, ids[0].toUpperCase());
+  list.push(ZERO_GUID, mixed ? ids[0].toUpperCase() : ids[0]);
   const g: ClassTarget = { kind: 'guid', use: 'matched' };
   const judged = [
     ...classesFor(t).judged.filter((c) => c.has(list, t)),
     ...classesFor(g).judged.filter((c) => list.some((v) => c.has(v, g))),
   ].map((c) => c.name);
   const { notJudged } = classesFor(t);
-  return { values: list, judged, notJudged: reasons(notJudged) };
+  const caseNote = mixed ? [] : classesFor(g).judged.filter((c) => !judged.includes(c.name) && !c.has(list[0], g) && c.has(list[0].toUpperCase(), g))
+    .map((c) => ({ class: c.name, reason: 'the store\'s id filter compares ids exactly (filters.idCase sensitive): an id in the other letter case names no record under its own reading' }));
+  return { values: list, judged, notJudged: [...reasons(notJudged), ...caseNote] };
 }
 
 /** Points and bounds of a field's axis (the range cases' own). */

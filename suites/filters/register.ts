@@ -31,7 +31,7 @@ function caseSpec(s: Scoped, subject: string, c: string, env: ClassEnv): CaseSpe
 }
 
 /** How an item draws class values: the depth's values per class, seeded by the item. */
-const envOf = (it: ItemContext): ClassEnv => ({ perClass: it.depth.classValues, draw: (arb, label) => it.sample(arb, label) });
+const envOf = (it: ItemContext): ClassEnv => ({ perClass: it.depth.classValues, draw: (arb, label) => it.sample(arb, label), idCase: it.observed('filters.idCase') });
 
 /** Keys the target does not take, by an honest choice the observations recorded (the page title filter key). */
 function untaken(r: ResourceModel, keys: FilterModel[], ctx: CheckContext): string | undefined {

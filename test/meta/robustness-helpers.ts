@@ -39,11 +39,12 @@ export function added(before: StoreSnapshot, after: StoreSnapshot): Record<strin
  * created remains (id sets per resource), none that existed is gone, and
  * every record that existed is unchanged (deep-equal), the store object too.
  */
-export function expectRestored(before: StoreSnapshot, after: StoreSnapshot, context = ''): void {
+export function expectRestored(before: StoreSnapshot, after: StoreSnapshot, context = '', cleanup?: Report['cleanup']): void {
   const b = idSets(before);
   const a = idSets(after);
+  const named = namedUnverified(after, cleanup);
   for (const r of new Set([...Object.keys(b), ...Object.keys(a)])) {
-    const left = [...(a[r] ?? [])].filter((id) => !b[r]?.has(id));
+    const left = [...(a[r] ?? [])].filter((id) => !b[r]?.has(id) && !named.has(id.toLowerCase()));
     const gone = [...(b[r] ?? [])].filter((id) => !a[r]?.has(id));
     expect(left, `${context}${r}: records the run created are still there`).toEqual([]);
     expect(gone, `${context}${r}: records that existed before the run are gone`).toEqual([]);
@@ -54,6 +55,23 @@ export function expectRestored(before: StoreSnapshot, after: StoreSnapshot, cont
     expect(changed, `${context}${r}: records that existed before the run were changed`).toEqual([]);
   }
   expect(after.store, `${context}the store object changed`).toEqual(before.store);
+}
+
+/**
+ * Ids of `after`'s records the report's cleanup names as not verified: by id,
+ * or (an unanswered create) by a run-tagged value the record carries. A record
+ * the run could not prove its own (no usable read-back, a create whose answer
+ * was cut and whose lookup failed too) is not deleted, and said so: honest.
+ */
+function namedUnverified(after: StoreSnapshot, cleanup: Report['cleanup'] | undefined): Set<string> {
+  const ids = new Set<string>();
+  for (const u of cleanup?.unverified ?? []) {
+    for (const id of u.ids) ids.add(id.toLowerCase());
+    const values = new Set(u.values ?? []);
+    if (!values.size) continue;
+    for (const x of after.records[u.resource] ?? []) if (Object.values(x).some((v) => typeof v === 'string' && values.has(v))) ids.add(String(x.id).toLowerCase());
+  }
+  return ids;
 }
 
 /** Every failed check and every target error names its request: evidence with method and URL of the target. */

@@ -12,7 +12,7 @@ import { normalizeInteger } from '../../src/values/normalize.js';
 import { arrayClassList, boundClassPairs, idLongList, type ClassEnv } from '../../suites/filters/classes.js';
 import type { Scoped } from '../../suites/filters/scoped.js';
 
-const env: ClassEnv = { perClass: 1, draw: (arb, label) => fc.sample(arb, { seed: label.length, numRuns: 1 })[0] };
+const env: ClassEnv = { perClass: 1, draw: (arb, label) => fc.sample(arb, { seed: label.length, numRuns: 1 })[0], idCase: 'insensitive' };
 const product = resources().find((r) => r.name === 'product')!;
 const ids = fc.sample(fc.uuid({ version: 4 }), { seed: 7, numRuns: 9 });
 const scoped = (records: Scoped['records']): Scoped => ({ r: product, records, ids: records.map((x) => String(x.id)), what: 'the fixture' });
@@ -38,6 +38,15 @@ describe('the id filter’s long list', () => {
     expect(got.values).toContain(ZERO_GUID);
     expect(new Set(got.values.map((v) => v.toLowerCase())).size).toBeLessThan(got.values.length);
     expect(got.judged).toEqual(expect.arrayContaining(['list.many', 'list.duplicates', 'guid.upper-case', 'guid.lower-case', 'guid.zero']));
+  });
+
+  it('under an id filter observed to compare exactly (filters.idCase sensitive) keeps every id as the store wrote it, and says why guid.upper-case is not judged', () => {
+    const exact = idLongList(s, { ...env, idCase: 'sensitive' })!;
+    const written = new Set(ids);
+    for (const v of exact.values) if (ids.some((id) => id.toLowerCase() === v.toLowerCase())) expect(written.has(v), v).toBe(true);
+    expect(exact.judged).not.toContain('guid.upper-case');
+    expect(exact.notJudged.find((n) => n.class === 'guid.upper-case')?.reason).toMatch(/filters\.idCase sensitive/);
+    expect(exact.judged).toEqual(expect.arrayContaining(['list.many', 'list.duplicates', 'guid.zero']));
   });
 });
 
