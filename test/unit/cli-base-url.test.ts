@@ -5,25 +5,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main, resolveConfig } from '../../src/cli.js';
+import { resolveConfig } from '../../src/cli.js';
+import { runMain as run } from '../helpers/main-in-process.js';
 import { StoreClient } from '../../src/client/index.js';
 import { apiUrl } from '../../src/client/http.js';
 import { notTheApi } from '../../src/run/preflight.js';
 
-async function run(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
-  const out: string[] = [];
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  const writes = [process.stdout, process.stderr].map((s) => s.write.bind(s));
-  for (const s of [process.stdout, process.stderr]) (s as { write: unknown }).write = (x: string) => (out.push(String(x)), true);
-  try {
-    return { code: await main(argv), out: out.join('') };
-  } finally {
-    (process.stdout as { write: unknown }).write = writes[0];
-    (process.stderr as { write: unknown }).write = writes[1];
-    process.env = saved;
-  }
-}
 
 describe('credentials in --base-url', () => {
   const urls = ['http://alice:s3cr3t-pw@127.0.0.1:1/', 'https://alice@store.example.test/api', 'https://:only-pw@store.example.test', 'http://a:p@ss@w0rd@127.0.0.1:1/x'];

@@ -7,21 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { runMain as quiet } from '../helpers/main-in-process.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/reports/two-causes.json', import.meta.url));
 
-async function quiet(argv: string[]): Promise<{ code: number; out: string }> {
-  const out: string[] = [];
-  const writes = [process.stdout, process.stderr].map((s) => s.write.bind(s));
-  for (const s of [process.stdout, process.stderr]) (s as { write: unknown }).write = (x: string) => (out.push(String(x)), true);
-  try {
-    return { code: await main(argv), out: out.join('') };
-  } finally {
-    (process.stdout as { write: unknown }).write = writes[0];
-    (process.stderr as { write: unknown }).write = writes[1];
-  }
-}
 
 describe('compare', () => {
   it('takes two report folders (their report.json) and writes into a new --out', async () => {
