@@ -106,18 +106,17 @@ export async function cleanOutstanding(client: StoreClient, ledger: Ledger, limi
 }
 
 /**
- * --keep-data: read back every id `ids` holds and delete nothing. What a
- * read-back lists is `kept` (still on the target, for sweep later); what it
- * shows gone (the checks' own deletes) is deleted in the ledger; what no
+ * --keep-data: the first read-backs of cleanOutstanding and no delete. The
+ * run's own records a read-back lists are `kept` (for sweep later); what it
+ * shows gone (the checks' own deletes) is deleted in the ledger; a listed
+ * record without the run's tag is left behind as not the run's; what no
  * usable read-back could show is `unverified`. Resources side by side.
  */
 export async function readBackOutstanding(client: StoreClient, ledger: Ledger, limits: CleanupLimits, ids: Map<string, string[]> = ledger.outstanding()): Promise<Cleaned> {
   const out = emptyCleaned();
   await Promise.all([...ids].map(async ([resource, list]) => {
-    const first = await lookAll(client, resource, list, limits.readList, { left: CUT_SPLITS });
-    settled(ledger, out.alreadyGone, resource, first.absent);
-    out.unverified.push(...first.unverified.map((u) => ({ resource, ...u })));
-    if (first.present.length) (out.kept[resource] ??= []).push(...idsOf(first.present));
+    const mine = await firstLook(client, ledger, resource, list, limits, { left: CUT_SPLITS }, out);
+    if (mine.length) (out.kept[resource] ??= []).push(...mine);
   }));
   return out;
 }

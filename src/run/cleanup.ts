@@ -121,8 +121,8 @@ export function unverifiedCount(groups: readonly Unverified[] | undefined): numb
  * what could not be read back — and the command that removes them later.
  */
 function keptRecords(result: CleanupResult, config: RunConfig): RunCleanup & { kept: number; sweep: string } {
-  const { created, deleted, unverified, requests, kept } = result;
-  return { created, deleted, leftBehind: [], unverified, requests, kept, sweep: sweepCommand(config) };
+  const { created, deleted, leftBehind, unverified, requests, kept } = result;
+  return { created, deleted, leftBehind, unverified, requests, kept, sweep: sweepCommand(config) };
 }
 
 /** The command that removes what the run left on the target (the key from STORE_API_KEY). */
