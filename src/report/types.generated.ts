@@ -190,6 +190,10 @@ export interface CheckResult {
   evidence?: HttpExchange[];
   durationMs?: number;
   /**
+   * Requests the check sent: its items', the fixtures it built and its scope's deletes (a fixture's build counts for the check that built it; a file's read-backs after its last check, the probes and the run's cleanup count for no check).
+   */
+  requests?: number;
+  /**
    * Why, when status is expected-fail, unexpected-pass or skipped.
    */
   reason?: string;

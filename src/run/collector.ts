@@ -134,6 +134,7 @@ export class CheckCollector implements Reporter {
       level: meta.level as CheckResult['level'],
       status,
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+      requests: meta.requests,
     };
     if (status === 'failed') {
       const f = meta.failure;
