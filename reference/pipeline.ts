@@ -143,6 +143,13 @@ export interface Fault {
    * (StaleRead) — harmless alone, wrong when updates overlap.
    */
   stale?: { resource: string; part: StaleRead['part']; pauseMs: number };
+  /**
+   * The depth its proofs run at when they name none (reference/prove.ts):
+   * 'deep' for a fault only one value class shows on one endpoint where
+   * shallower depths spread the classes over the resources (near-miss keys:
+   * src/values/near-miss.ts nearMissPlan) — deep sends every one everywhere.
+   */
+  proveDepth?: 'deep';
 }
 
 /** Layer hooks over a base pipeline; later hooks wrap earlier ones. */

@@ -16,6 +16,7 @@ import type { CheckResult, Verdict } from '../src/report/types.js';
 import { runStorecheck, type CliRun } from './cli-process.js';
 import { defaultConcurrency, runPool } from './pool.js';
 import { FAULTS, getFault } from './faults.js';
+import type { Fault } from './pipeline.js';
 import { DEFAULT_OBSERVATIONS, expectedObservationsOf, getVariant, VARIANTS, type Between, type Observations } from './variants.js';
 
 export { defaultConcurrency, runPool };
@@ -116,11 +117,12 @@ const brief = (c: CheckResult): CheckBrief => ({
   ...(c.message ? { message: c.message.length > 400 ? `${c.message.slice(0, 400)}…` : c.message } : {}),
 });
 
-function cliArgs(opts: ProveOptions): { seed: number; args: string[] } {
+function cliArgs(opts: ProveOptions, proveDepth?: Fault['proveDepth']): { seed: number; args: string[] } {
   const seed = opts.seed ?? PROVE_SEED;
+  const depth = opts.depth ?? proveDepth ?? 'quick';
   // one vitest worker: the check files run one after another, but their checks run concurrently
   // anyway; a worker fewer saves a module graph and a schema compile per proof (~30 % of its CPU)
-  return { seed, args: ['--depth', opts.depth ?? 'quick', '--seed', String(seed), '--workers', '1', '--quiet', ...(opts.extraArgs ?? [])] };
+  return { seed, args: ['--depth', depth, '--seed', String(seed), '--workers', '1', '--quiet', ...(opts.extraArgs ?? [])] };
 }
 
 function problemOf(run: CliRun): string | undefined {
@@ -158,7 +160,7 @@ function settleReportDir<P extends Proof>(proof: P, run: CliRun, ok: boolean, ke
 /** The whole suite against the embedded server with fault `name` switched on. */
 export async function proveFault(name: string, opts: ProveOptions = {}): Promise<FaultProof> {
   const fault = getFault(name);
-  const { seed, args } = cliArgs(opts);
+  const { seed, args } = cliArgs(opts, fault.proveDepth);
   const only = opts.ruleOnly ? ['--only', onlyRule(fault.breaks)] : [];
   const run = await runStorecheck([...args, ...only, '--reference-faults', name], { timeoutMs: opts.timeoutMs, inMemory: true });
   const failing = (run.report?.checks ?? []).filter((c) => c.status === 'failed').map(brief);

@@ -97,12 +97,18 @@ export interface DepthProfile {
    * every depth judges every applicable class; deeper ones add values within classes
    */
   classValues: number;
+  /**
+   * near-miss keys each resource sends per operation (src/values/near-miss.ts
+   * nearMissPlan: every case is still sent on every operation by some resource
+   * in every run); the deep depth sends every case on every resource
+   */
+  nearMissPerPlace: number;
 }
 
 export const DEPTHS: Record<Depth, DepthProfile> = {
-  quick: { values: 1, runs: 1, batch: 4, shrink: false, classValues: 1 },
-  standard: { values: 2, runs: 3, batch: 6, shrink: true, classValues: 1 },
-  deep: { values: 8, runs: 12, batch: 10, shrink: true, classValues: 3 },
+  quick: { values: 1, runs: 1, batch: 4, shrink: false, classValues: 1, nearMissPerPlace: 1 },
+  standard: { values: 2, runs: 3, batch: 6, shrink: true, classValues: 1, nearMissPerPlace: 1 },
+  deep: { values: 8, runs: 12, batch: 10, shrink: true, classValues: 3, nearMissPerPlace: Number.MAX_SAFE_INTEGER },
 };
 
 /**

@@ -69,7 +69,7 @@ export {
 } from './oracle.js';
 
 // ---------------------------------------------------------------- keys: the near-miss keys of the configured key (§5)
-export { NEAR_MISS, NEAR_MISS_CASES, nearMissKeys, type NearMissCase, type NearMissKey } from '../values/near-miss.js';
+export { NEAR_MISS, NEAR_MISS_CASES, nearMissKeys, nearMissPlan, type NearMissCase, type NearMissKey } from '../values/near-miss.js';
 export { nearMissShown } from '../client/redact.js';
 
 // ---------------------------------------------------------------- observations: what the spec leaves open

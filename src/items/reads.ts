@@ -10,8 +10,10 @@
  *   <r>.pagination.count-total          #total #over-1000
  *   <r>.pagination.cap-1000             #default-get #page-size-over-cap
  *   <r>.auth.<rule>                     #get #count (#create #update #delete for invalid-key-no-change)
- *   <r>.auth.near-miss-no-records       #<get|count>.<near-miss case> (store: #get.<case>)
- *   <r>.auth.near-miss-no-change        #<create|update|delete>.<near-miss case>
+ *   <r>.auth.near-miss-no-records       #get #count (store: #get), each judged with near-miss keys
+ *   <r>.auth.near-miss-no-change        #create #update #delete   (the cases, value classes of the key:
+ *                                       every case on every operation by some resource in every run,
+ *                                       each resource its share by depth; deep: every case everywhere)
  *   store.store.<rule>                  #get
  *   all.observe.consistent.<behaviour>  #<resource>  (the readings of stack defaults among them: id-case,
  *                                       createdon-zone, integer-width, decimal-scale)
@@ -20,7 +22,7 @@ import { resources, type FieldModel, type ResourceModel, type ScalarKind } from 
 import { leaves } from '../schema/leaves.js';
 import type { RuleId } from '../rules.js';
 import type { CheckDraft } from './types.js';
-import { NEAR_MISS, NEAR_MISS_CASES } from '../values/near-miss.js';
+import { NEAR_MISS_CASES } from '../values/near-miss.js';
 
 const hasKind = (fields: FieldModel[], kind: ScalarKind) => leaves(fields).some((l) => l.field.kind === kind);
 const GET: Array<[string, string]> = [['get', 'judged on the records get returns']];
@@ -98,9 +100,9 @@ export function authChecks(r: ResourceModel): CheckDraft[] {
       cases: [['create', 'a create with a wrong or missing key stores nothing'], ['update', 'an update with a wrong or missing key changes nothing'], ['delete', 'a delete with a wrong or missing key removes nothing']],
     });
   }
-  // every near-miss key of src/values/near-miss.ts, per operation: one request each
+  // per operation: judged with near-miss keys of src/values/near-miss.ts (which cases: nearMissPlan, by depth)
   const nearMiss = (ops: Array<[string, string]>, effect: string): Array<[string, string]> =>
-    ops.flatMap(([op, w]) => NEAR_MISS_CASES.map((c): [string, string] => [`${op}.${c}`, `${w} with ${NEAR_MISS[c].says} ${effect}`]));
+    ops.map(([op, w]): [string, string] => [op, `${w} with a key almost the key (${NEAR_MISS_CASES.join(', ')}) ${effect}`]);
   out.push({ ...base, rule: 'auth.near-miss-no-records', cases: nearMiss(reads, 'is refused: no records') });
   if (r.writable) {
     const writes: Array<[string, string]> = [['create', 'a create'], ['update', 'an update'], ['delete', 'a delete']];

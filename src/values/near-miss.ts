@@ -105,3 +105,35 @@ export function nearMissPlaceholder(c: NearMissCase, placeholder: string): strin
   if (c === 'pad-end') return `${placeholder} `;
   return `${placeholder}[${c}]`;
 }
+
+/**
+ * Which near-miss cases each place (a resource) sends on one operation in a
+ * run. Every case costs one request per place and operation, so a standard
+ * run does not send the cross product: each place gets `perPlace` cases (at
+ * least enough for the places together to hold every case), consecutive in
+ * a rotation of the cases that starts where the run's seed and the operation
+ * say. So every place is judged with a near-miss key on every operation in
+ * every run, every case is sent on every operation by some place in every
+ * run, and the seed moves each case from place to place between runs; with
+ * `perPlace` ≥ the cases (deep depth) every place sends every case.
+ */
+export function nearMissPlan<C extends string>(cases: readonly C[], places: readonly string[], perPlace: number, seed: number, op: string): Map<string, C[]> {
+  const plan = new Map<string, C[]>();
+  if (!cases.length || !places.length) {
+    for (const p of places) plan.set(p, []);
+    return plan;
+  }
+  const k = Math.min(cases.length, Math.max(1, perPlace, Math.ceil(cases.length / places.length)));
+  const start = rotation(`${seed}:${op}`) % cases.length;
+  places.forEach((p, i) => {
+    plan.set(p, Array.from({ length: k }, (_, j) => cases[(start + i * k + j) % cases.length]));
+  });
+  return plan;
+}
+
+/** FNV-1a of a string: where a run's rotation starts (the same seed and operation, the same start). */
+function rotation(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}

@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { NEAR_MISS, NEAR_MISS_CASES, changedChar, nearMissKeys, type NearMissCase } from '../../src/values/near-miss.js';
+import { NEAR_MISS, NEAR_MISS_CASES, changedChar, nearMissKeys, nearMissPlan, type NearMissCase } from '../../src/values/near-miss.js';
 import { REDACTED, keyRedactor, nearMissShown } from '../../src/client/redact.js';
 import { curlFor } from '../../src/check/reproducer.js';
 
@@ -100,5 +100,47 @@ describe('a reproducer sends the near-miss key again', () => {
       const out = bash(script, { STORE_API_KEY: KEY });
       expect(JSON.parse(out), c).toEqual(sent);
     }
+  });
+});
+
+describe('which near-miss keys each resource sends on an operation (nearMissPlan)', () => {
+  const LIST = ['product', 'blog-post', 'coupon', 'page', 'collection', 'category', 'order', 'customer', 'shipping-method', 'tax', 'payment-method', 'user', 'file', 'country'];
+  const WRITABLE = LIST.slice(0, 6);
+  const union = (plan: Map<string, string[]>) => new Set([...plan.values()].flat());
+
+  it('every resource sends one at least, and every case is sent by some resource, at every seed', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      for (const [op, places] of [['count', LIST], ['create', WRITABLE], ['get', ['store']]] as const) {
+        const plan = nearMissPlan(NEAR_MISS_CASES, places, 1, seed, op);
+        expect([...plan.keys()]).toEqual([...places]);
+        for (const [p, cases] of plan) {
+          expect(cases.length, `${op} ${p} at seed ${seed}`).toBeGreaterThan(0);
+          expect(new Set(cases).size, `${op} ${p} at seed ${seed}: no case twice`).toBe(cases.length);
+        }
+        expect(union(plan).size, `${op} at seed ${seed}`).toBe(NEAR_MISS_CASES.length);
+      }
+    }
+  });
+
+  it('sends no more than that: one case per resource where the resources outnumber the cases, two over six writable ones', () => {
+    expect([...nearMissPlan(NEAR_MISS_CASES, LIST, 1, 42, 'get').values()].every((c) => c.length === 1)).toBe(true);
+    expect([...nearMissPlan(NEAR_MISS_CASES, WRITABLE, 1, 42, 'update').values()].every((c) => c.length === 2)).toBe(true);
+  });
+
+  it('moves the cases between resources with the seed and the operation, the same seed the same plan', () => {
+    const at = (seed: number, op: string) => nearMissPlan(NEAR_MISS_CASES, LIST, 1, seed, op).get('order')![0];
+    expect(at(7, 'count')).toBe(at(7, 'count'));
+    const seen = new Set(Array.from({ length: 200 }, (_, seed) => at(seed, 'count')));
+    expect(seen.size).toBe(NEAR_MISS_CASES.length);
+    expect(new Set(Array.from({ length: 20 }, (_, i) => at(5, `op${i}`))).size).toBeGreaterThan(1);
+  });
+
+  it('at deep depth (every case per resource) sends the whole cross product; over only the cases the key has', () => {
+    for (const cases of nearMissPlan(NEAR_MISS_CASES, LIST, Number.MAX_SAFE_INTEGER, 3, 'get').values()) expect([...cases].sort()).toEqual([...NEAR_MISS_CASES].sort());
+    const live = NEAR_MISS_CASES.filter((c) => c !== 'case-swapped');
+    const plan = nearMissPlan(live, LIST, 1, 3, 'get');
+    expect(union(plan).has('case-swapped')).toBe(false);
+    expect(union(plan).size).toBe(live.length);
+    expect([...nearMissPlan([], LIST, 1, 3, 'get').values()].every((c) => c.length === 0)).toBe(true);
   });
 });
