@@ -57,6 +57,10 @@ export interface Figures {
   clientRequests?: number;
   checks: number;
   itemsJudged: number;
+  /** items judged ÷ requests (the server's count): what each request bought */
+  itemsPerRequest?: number;
+  /** items judged ÷ wall, per second */
+  itemsPerSecond?: number;
   /** report.cleanup.created: the records the run created (cleanup reads every one back) */
   recordsCreated?: number;
   verdict: string;
@@ -111,6 +115,8 @@ export function figuresOf(m: Measured): Figures {
     scenario: s.name, target: s.target, depth: m.depth, latencyMs: s.latencyMs,
     wallS: round(wallS), requests, ...(clientRequests !== undefined ? { clientRequests } : {}),
     checks: report?.checks.length ?? 0, itemsJudged: report?.coverage?.judged ?? 0,
+    ...(report?.coverage && requests > 0 ? { itemsPerRequest: round(report.coverage.judged / requests) } : {}),
+    ...(report?.coverage && wallS > 0 ? { itemsPerSecond: round(report.coverage.judged / wallS, 1) } : {}),
     ...(report?.cleanup ? { recordsCreated: report.cleanup.created } : {}),
     verdict: report?.summary.verdict ?? 'no report', exitCode: m.exitCode,
     ...(phases ? { phasesS: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, round(v / 1000)])) } : {}),

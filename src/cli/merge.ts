@@ -9,6 +9,7 @@ import { loadReport } from '../report/baseline.js';
 import { computeCoverage } from '../report/coverage.js';
 import { isInvariantCheck, mergeItems, recount, sumInvariantFigures, worseCheck } from '../report/invariants.js';
 import { summarize } from '../report/summary.js';
+import { throughputOf } from '../report/throughput.js';
 import type { Report } from '../report/types.js';
 import { writeReports } from '../report/write.js';
 import { commandHelp, COMMON_OPTIONS, parseOptions, UsageError, type OptionSpec } from './options.js';
@@ -108,15 +109,18 @@ export function mergeReports(reports: Report[]): Report {
   const checks = [...byId.values()].map((c) => (isInvariantCheck(c) ? recount(c, items) : c));
   const coverage = items.length ? computeCoverage(items) : undefined;
   const summary = summarize(checks, targetErrors, coverage ? { coverage } : undefined);
+  const durationMs = Math.max(...reports.map((r) => r.run.durationMs));
+  const requestCount = reports.reduce((n, r) => n + r.run.requestCount, 0);
   return {
     ...first,
     run: {
       ...first.run,
       shard: undefined,
       startedAt: reports.map((r) => r.run.startedAt).sort()[0],
-      durationMs: Math.max(...reports.map((r) => r.run.durationMs)),
-      requestCount: reports.reduce((n, r) => n + r.run.requestCount, 0),
+      durationMs,
+      requestCount,
       invariants: sumInvariantFigures(reports),
+      throughput: coverage ? throughputOf(coverage.judged, requestCount, durationMs) : undefined,
     },
     summary,
     checks,

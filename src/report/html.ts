@@ -25,6 +25,7 @@ import {
   formatDuration, formatTimestamp, prettyJson, resourceLabel, sortChecks, summaryLine, truncate,
 } from './common.js';
 import { coverageLine } from './coverage.js';
+import { requestsText } from './throughput.js';
 import { failureGroupCount, failureGroups, type FailureGroup } from './groups.js';
 import { VERDICT_TEXT, esc, escId, legend, page, statusBadge } from './html-page.js';
 import { shortJson, shortenQuoted } from './shorten.js';
@@ -165,7 +166,7 @@ function banner(report: Report): string {
     ['Depth', esc(r.depth)],
     ['Started', esc(formatTimestamp(r.startedAt))],
     ['Duration', esc(formatDuration(r.durationMs))],
-    ['Requests', esc(r.requestCount)],
+    ['Requests', esc(requestsText(r))],
     ['Run tag', `<span class="mono">${esc(r.runTag)}</span>`],
     ['Mode', esc(mode)],
   ];

@@ -11,6 +11,7 @@ import {
   resourceLabel, sortChecks, stripIllegal, summaryLine, truncate,
 } from './common.js';
 import { coverageLine } from './coverage.js';
+import { requestsText } from './throughput.js';
 import { failureGroupCount, failureGroups, type FailureGroup } from './groups.js';
 import type { CheckResult, CheckStatus, Report } from './types.js';
 import { formatMs, LATENCY_HEAD, latencyRows } from './latency-view.js';
@@ -107,7 +108,7 @@ function header(report: Report): string {
       ['Depth', mdText(r.depth)],
       ['Started', mdText(formatTimestamp(r.startedAt))],
       ['Duration', mdText(formatDuration(r.durationMs))],
-      ['Requests', mdText(r.requestCount)],
+      ['Requests', mdText(requestsText(r))],
       ['Run tag', mdCode(r.runTag, true)],
       ['Mode', mode],
     ]),

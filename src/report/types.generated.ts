@@ -554,6 +554,20 @@ export interface Report {
       cleanup: number;
     };
     /**
+     * What the run judged for what it cost: spec items judged (coverage.judged) per request sent (requestCount) and per second of the run's wall (durationMs). Absent when the run ended at its preflight; in a merged report, from the merged figures (the wall of the longest shard).
+     */
+    throughput?: {
+      itemsJudged: number;
+      /**
+       * Items judged ÷ requests, 2 decimals; absent when no request was sent.
+       */
+      perRequest?: number;
+      /**
+       * Items judged ÷ the run's wall in seconds, 1 decimal.
+       */
+      perSecond?: number;
+    };
+    /**
      * The invariants judged on every answer (rule group invariants): how many answers (of the checks, the preflight and the probes: successful get, count, create, update and store answers to requests with the run's key) were judged, how many judgements that made (an answer is judged by every invariant that applies to it), and the time spent judging, ms (the wall clock of that synchronous work, summed over the threads: its CPU time on an idle machine, more on a loaded one, where a thread waits for a core). In a merged report, the shards' figures added up; absent when the run ended at its preflight.
      */
     invariants?: {

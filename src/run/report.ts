@@ -12,6 +12,7 @@ import { latencySection } from '../report/latency.js';
 import type { RunConfig } from '../config.js';
 import { expectationsInfo } from '../report/expectations.js';
 import { summarize } from '../report/summary.js';
+import { throughputOf } from '../report/throughput.js';
 import type { CheckResult, Coverage, ExpectationsInfo, ItemResult, Observation, Report, Summary } from '../report/types.js';
 import { TOOL_VERSION } from '../version.js';
 import { afterStop, sweepCommand, unverifiedCount as unverifiedCountOf, type RunCleanup } from './cleanup.js';
@@ -38,6 +39,7 @@ export interface ReportParts {
 /** The one place a run's report is put together. */
 export function assembleReport(config: RunConfig, clock: PhaseClock, parts: ReportParts): Report {
   const { ran } = parts;
+  const durationMs = clock.elapsed();
   return {
     reportVersion: 1,
     tool: { name: 'storecheck', version: TOOL_VERSION },
@@ -47,12 +49,13 @@ export function assembleReport(config: RunConfig, clock: PhaseClock, parts: Repo
       seed: config.seed,
       depth: config.depth,
       startedAt: new Date(clock.started).toISOString(),
-      durationMs: clock.elapsed(),
+      durationMs,
       requestCount: parts.requestCount,
       readOnly: config.readOnly,
       concurrency: config.concurrency,
       ...(ran ? { phasesMs: { ...ran.phasesMs }, ...(ran.criticalPath ? { criticalPath: ran.criticalPath } : {}), ...(config.only ? { only: config.only } : {}), ...(config.shard ? { shard: config.shard } : {}) } : {}),
       ...(ran?.invariants ? { invariants: ran.invariants } : {}),
+      ...(ran ? { throughput: throughputOf(ran.coverage.judged, parts.requestCount, durationMs) } : {}),
     },
     summary: parts.summary,
     checks: parts.checks,

@@ -36,6 +36,8 @@ describe('bench figures', () => {
     expect(f).toMatchObject({ wallS: 12, requests: 4000, clientRequests: 4000, startupS: 1, effectiveConcurrency: 10, boundS: 6, wallOverBound: 2, concurrency: 24 });
     expect(f).toMatchObject({ clientCpuS: 9, serverCpuS: 4, othersCores: 0.4, peakInFlight: 24, refused: 10, checks: 2, itemsJudged: 2000, recordsCreated: 7600 });
     expect(f.phasesS).toEqual({ startup: 0.7, preflight: 0.5, probes: 1, checks: 8, cleanup: 1.5 });
+    // 2000 items judged for 4000 requests in 12 s
+    expect(f).toMatchObject({ itemsPerRequest: 0.5, itemsPerSecond: 166.7 });
   });
 
   it('requests are the ones the server answered when it counts them, else the client\'s', () => {
