@@ -78,7 +78,7 @@ function planFor(ctx: CheckContext, r: ResourceModel, op: string): Plan {
     ...keys.flatMap((k) => (isLive(k) ? [] : [{ class: classOf(k.case), reason: k.notJudged }])),
     ...live.filter((k) => !mine.has(k.case)).map((k) => ({
       class: classOf(k.case),
-      reason: `sent on ${op} by ${elsewhere(k.case).join(', ')} in this run: at ${ctx.config.depth} depth each resource sends ${mine.size} of the ${live.length} near-miss keys per operation, which ones moving with the seed (--depth deep sends every one everywhere)`,
+      reason: `sent on ${op} by ${elsewhere(k.case).join(', ')} in this run: at ${ctx.config.depth} depth ${r.name} sends ${mine.size} of the ${live.length} near-miss keys on ${op}, every key being sent by some resource and the seed moving them (--depth deep sends every one everywhere)`,
     })),
   ];
   return { sent: live.filter((k) => mine.has(k.case)), notJudged };

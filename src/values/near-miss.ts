@@ -109,10 +109,10 @@ export function nearMissPlaceholder(c: NearMissCase, placeholder: string): strin
 /**
  * Which near-miss cases each place (a resource) sends on one operation in a
  * run. Every case costs one request per place and operation, so a standard
- * run does not send the cross product: each place gets `perPlace` cases (at
- * least enough for the places together to hold every case), consecutive in
- * a rotation of the cases that starts where the run's seed and the operation
- * say. So every place is judged with a near-miss key on every operation in
+ * run does not send the cross product: each place gets `perPlace` cases (where
+ * the places are fewer than the cases, the first places one more, until every
+ * case has a place), consecutive in a rotation of the cases that starts where
+ * the run's seed and the operation say. So every place is judged with a near-miss key on every operation in
  * every run, every case is sent on every operation by some place in every
  * run, and the seed moves each case from place to place between runs; with
  * `perPlace` ≥ the cases (deep depth) every place sends every case.
@@ -123,10 +123,16 @@ export function nearMissPlan<C extends string>(cases: readonly C[], places: read
     for (const p of places) plan.set(p, []);
     return plan;
   }
-  const k = Math.min(cases.length, Math.max(1, perPlace, Math.ceil(cases.length / places.length)));
-  const start = rotation(`${seed}:${op}`) % cases.length;
+  // as many sends as the places' share, or as the cases when there are fewer places than cases
+  const k = Math.min(cases.length, Math.max(1, perPlace));
+  const sends = Math.max(k * places.length, cases.length);
+  const base = Math.floor(sends / places.length);
+  const extra = sends % places.length;
+  let at = rotation(`${seed}:${op}`) % cases.length;
   places.forEach((p, i) => {
-    plan.set(p, Array.from({ length: k }, (_, j) => cases[(start + i * k + j) % cases.length]));
+    const n = Math.min(cases.length, base + (i < extra ? 1 : 0));
+    plan.set(p, Array.from({ length: n }, (_, j) => cases[(at + j) % cases.length]));
+    at += n;
   });
   return plan;
 }
