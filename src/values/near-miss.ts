@@ -110,8 +110,8 @@ export function nearMissPlaceholder(c: NearMissCase, placeholder: string): strin
  * Which near-miss cases each place (a resource) sends on one operation in a
  * run. Every case costs one request per place and operation, so a standard
  * run does not send the cross product: each place gets `perPlace` cases (where
- * the places are fewer than the cases, the first places one more, until every
- * case has a place), consecutive in a rotation of the cases that starts where
+ * the places are fewer than the cases, some places one more, until every case
+ * has a place), consecutive in a rotation of the cases that starts where
  * the run's seed and the operation say. So every place is judged with a near-miss key on every operation in
  * every run, every case is sent on every operation by some place in every
  * run, and the seed moves each case from place to place between runs; with
@@ -128,9 +128,12 @@ export function nearMissPlan<C extends string>(cases: readonly C[], places: read
   const sends = Math.max(k * places.length, cases.length);
   const base = Math.floor(sends / places.length);
   const extra = sends % places.length;
-  let at = rotation(`${seed}:${op}`) % cases.length;
+  const turn = rotation(`${seed}:${op}`);
+  let at = turn % cases.length;
+  // which places send one more moves with the seed too
+  const shift = turn % places.length;
   places.forEach((p, i) => {
-    const n = Math.min(cases.length, base + (i < extra ? 1 : 0));
+    const n = Math.min(cases.length, base + ((i + shift) % places.length < extra ? 1 : 0));
     plan.set(p, Array.from({ length: n }, (_, j) => cases[(at + j) % cases.length]));
     at += n;
   });

@@ -124,7 +124,10 @@ describe('which near-miss keys each resource sends on an operation (nearMissPlan
 
   it('sends no more than that: one case per resource where the resources outnumber the cases, eight over six writable ones', () => {
     expect([...nearMissPlan(NEAR_MISS_CASES, LIST, 1, 42, 'get').values()].every((c) => c.length === 1)).toBe(true);
-    expect([...nearMissPlan(NEAR_MISS_CASES, WRITABLE, 1, 42, 'update').values()].map((c) => c.length)).toEqual([2, 2, 1, 1, 1, 1]);
+    expect([...nearMissPlan(NEAR_MISS_CASES, WRITABLE, 1, 42, 'update').values()].map((c) => c.length).sort()).toEqual([1, 1, 1, 1, 2, 2]);
+    // which resources send two moves with the seed: each of them does at some seed
+    const twice = new Set(Array.from({ length: 60 }, (_, seed) => [...nearMissPlan(NEAR_MISS_CASES, WRITABLE, 1, seed, 'update')].filter(([, c]) => c.length === 2).map(([p]) => p)).flat());
+    expect([...twice].sort()).toEqual([...WRITABLE].sort());
     expect([...nearMissPlan(NEAR_MISS_CASES, ['store'], 1, 42, 'get').values()].map((c) => c.length)).toEqual([8]);
   });
 
