@@ -1,11 +1,12 @@
 /**
  * limits.maxDataItems — §8 "Maximum number of items in data or in a delete
- * filter: not shown". Create collections in batches of 1, 10, 50 and 100 items;
- * at the first size refused (a 4xx — a 5xx or no answer is a target error, not
- * a refusal), bisect between the last size accepted and it (≤ 6 more creates
- * for the 50–100 gap) to the exact maximum. null when 100 items are accepted
- * (no limit up to 100). Each accepted batch is deleted at once, in delete
- * filters no larger than the largest accepted batch.
+ * filter: not shown". Create collections in one batch of 100 items first: a
+ * store that takes it has no limit up to 100 (null), found in one create and
+ * one delete. Otherwise batches of 1, 10 and 50; at the first size refused (a
+ * 4xx — a 5xx or no answer is a target error, not a refusal), or at 100,
+ * bisect between the last size accepted and it (≤ 6 more creates for the
+ * 50–100 gap) to the exact maximum. Each accepted batch is deleted at once, in
+ * delete filters no larger than the largest accepted batch.
  */
 import type { Exchange } from '../client/http.js';
 import { resource } from '../schema/model.js';
@@ -46,24 +47,26 @@ export const batchLimitProbe: Probe = {
       return false;
     };
     try {
+      const most = SIZES[SIZES.length - 1];
+      if (await tryBatch(most)) return { [KEY]: observation(null, `a batch of ${most} items was accepted: no limit up to ${most} (${r.prefix}/create)`, seen[0]) };
       let lo = 0;
-      let hi: number | undefined;
-      for (const size of SIZES) {
+      let hi = most;
+      for (const size of SIZES.slice(0, -1)) {
         if (await tryBatch(size)) lo = size;
         else {
           hi = size;
           break;
         }
       }
-      if (hi === undefined) return { [KEY]: observation(null, `batches of ${SIZES.join(', ')} items were all accepted: no limit up to ${SIZES[SIZES.length - 1]} (${r.prefix}/create)`, seen[seen.length - 1]) };
-      if (lo === 0) return { [KEY]: couldNotTell(`a create of a single valid item was refused: ${statusText(seen[0])}`, seen[0]) };
-      const refusedAt = seen[seen.length - 1];
+      if (lo === 0) return { [KEY]: couldNotTell(`a create of a single valid item was refused: ${statusText(seen[1])}`, seen[1]) };
+      const refusedAt = hi === most ? seen[0] : seen[seen.length - 1];
+      const tried = [most, ...SIZES.filter((x) => x < most && x <= hi)].join(', ');
       while (hi - lo > 1) {
         const mid = Math.floor((lo + hi) / 2);
         if (await tryBatch(mid)) lo = mid;
         else hi = mid;
       }
-      return { [KEY]: observation(lo, `a data array of ${lo} item(s) is accepted and one of ${hi} refused (${r.prefix}/create; sizes tried: ${SIZES.filter((s) => s <= hi! || s === SIZES[0]).join(', ')} then bisected)`, refusedAt, seen[seen.length - 1]) };
+      return { [KEY]: observation(lo, `a data array of ${lo} item(s) is accepted and one of ${hi} refused (${r.prefix}/create; sizes tried: ${tried}, then bisected)`, refusedAt, seen[seen.length - 1]) };
     } catch (e) {
       if (e instanceof BatchTargetError) return { [KEY]: couldNotTell(e.message, e.exchange) };
       throw e;
