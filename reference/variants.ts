@@ -75,7 +75,9 @@ export const VARIANTS: readonly Variant[] = [
   v('createdon-local-time', "createdon is written in the server's local time (Europe/Paris), and request DateTimes are taken through that zone (a time in a DST gap moves forward)", { timeZone: 'Europe/Paris' }),
   v('date-only-whole-day', 'a date-only bound of a DateTime range filter stands for the whole day', { dateOnlyBound: 'whole day' }),
   v('ids-upper-case', "GUIDs are written in upper case (SQL Server's uniqueidentifier)", { idCase: 'upper' }),
-  v('id-filter-exact', 'the id filter compares ids exactly (ids written in lower case in a text column under a binary collation)', { idFilterCase: 'sensitive', idCase: 'lower' }),
+  // only the comparison: joined with a store writing ids in upper case (variantCombos), it is that store's ids compared exactly
+  v('id-filter-exact', 'the id filter compares ids exactly (ids kept in a text column under a binary collation)', { idFilterCase: 'sensitive' }),
+  v('ids-upper-filter-exact', 'GUIDs written in upper case in a text column under a binary collation: the id filter compares them exactly, so an id asked in lower case matches nothing (ids made upper-case by the application, e.g. .NET Guid.ToString().ToUpper(), stored as CHAR(36))', { idCase: 'upper', idFilterCase: 'sensitive' }),
   v('json-text-html', "JSON answers are sent as text/html; charset=UTF-8, non-ASCII as \\uXXXX and '/' as '\\/' (PHP's defaults)", PHP_JSON),
   v('postgres-node-store', 'a Node store on PostgreSQL: exact string comparison, integer columns refuse what is beyond 32 bits, excess decimals rounded, ids in a text column (the id filter compares them exactly), a date-only bound read as the whole day (DATE(createdon))', {
     integerWidth: '32-bit refused', decimalScale: 'rounded', idFilterCase: 'sensitive', dateOnlyBound: 'whole day',

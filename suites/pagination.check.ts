@@ -38,7 +38,7 @@ const lower = (v: unknown) => String(v ?? '').toLowerCase();
 const idsOf = (records: Rec[]) => records.map((x) => lower(x?.id));
 
 interface PageSet {
-  /** lower-cased ids of the set */
+  /** ids of the set as the store writes them: an id filter that compares exactly (filters.idCase sensitive) finds them only so */
   ids: string[];
   /** the records as one get of the whole set returned them */
   whole: Rec[];
@@ -69,7 +69,7 @@ async function setOf(ctx: CheckContext, r: ResourceModel): Promise<PageSet> {
   const res = await ctx.client.get(r, { filters: { id: ids } });
   const whole = ctx.ok(res, `get of ${r.prefix} filtered by the ids of its ${ids.length} records`);
   if (!whole.length) ctx.notJudged(`a get of ${r.prefix} filtered by ${ids.length} known ids returned nothing (judged by ${r.name}.filters.id)`);
-  return { ids: ids.map(lower), whole, source: r.writable ? 'created' : 'existing', exchanges: [res.exchange] };
+  return { ids, whole, source: r.writable ? 'created' : 'existing', exchanges: [res.exchange] };
 }
 
 const describeSet = (r: ResourceModel, s: PageSet) => `${s.whole.length} ${s.source === 'created' ? 'records created by the check' : 'existing records'} of ${r.prefix}, scoped by an id filter`;

@@ -55,7 +55,8 @@ export async function judgeConcurrentCreates(ctx: CheckContext, r: ResourceModel
   await ctx.item('none-lost', async (it) => {
     const payloads = planned.flat();
     const values = payloads.map((p) => String(p[key]));
-    const ids = [...new Set(answered.filter(Boolean).map((x) => x.toLowerCase()))];
+    // each id once, as the store wrote it: an id filter that compares exactly (filters.idCase sensitive) finds it only so
+    const ids = [...new Map(answered.filter(Boolean).map((x) => [x.toLowerCase(), x])).values()];
     const got = await getByIds(it, r, ids, `get by the ${ids.length} ids answered by ${k} creates sent together`);
     const byValue = (recs: Rec[], v: string) => recs.filter((x) => x?.[key] === v).length;
     const notStored = values.filter((v) => byValue(got.records, v) === 0);

@@ -2,8 +2,9 @@
  * Honest servers the suite must pass: the default reference server and the
  * benign variants of reference/variants.ts (another honest choice where the
  * spec says "not shown", or a stack's default reading of it) that first vary
- * each observation — 24 of 42, joined into 7 stores (a MySQL/PHP-like and a
- * SQL Server/.NET-like store among them) that each make several of those
+ * each observation — 24 of 43, joined into 7 stores (a MySQL/PHP-like and a
+ * SQL Server/.NET-like store among them, the latter with an id filter that
+ * compares exactly) that each make several of those
  * choices at once, as a real
  * store does (reference/variants.ts variantCombos); `npm run mutation` proves
  * every variant alone. The whole suite (quick depth, fixed seed) says
@@ -29,9 +30,9 @@ function explain(p: VariantProof): string {
 }
 
 describe('the variant catalogue', () => {
-  it('holds its 42 variants, each named once, covering every observation key', () => {
+  it('holds its 43 variants, each named once, covering every observation key', () => {
     // exact: a variant that vanishes is noticed; one added changes this number (and docs/proofs.md) with it
-    expect(VARIANTS.length).toBe(42);
+    expect(VARIANTS.length).toBe(43);
     expect(new Set(VARIANTS.map((v) => v.name)).size).toBe(VARIANTS.length);
     // every behaviour the probes observe is varied by at least one variant
     const unvaried = Object.entries(DEFAULT_OBSERVATIONS)
@@ -52,6 +53,9 @@ describe('the stores npm test proves', () => {
       expect(() => getVariant(s), s).not.toThrow();
       if (s.includes('+')) expect(getVariant(s).notJudged, s).toBeUndefined();
     }
+    // ids written in upper case beside an id filter comparing them exactly: the checks must send ids as the store writes them
+    const exactUpper = stores.filter((s) => getVariant(s).behaviour.idCase === 'upper' && getVariant(s).behaviour.idFilterCase === 'sensitive');
+    expect(exactUpper.length, stores.join('\n')).toBeGreaterThan(0);
   });
 });
 
