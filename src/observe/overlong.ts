@@ -5,11 +5,12 @@
  *   refused (4xx)        → 'rejected'
  *   stored cut to max    → 'truncated'
  *   stored whole         → 'accepted'
+ *   5xx, or accepted and stored as anything else → fits no reading (no value; the run gives no verdict on it)
  * (read back by id; the record is deleted).
  */
 import { resource } from '../schema/model.js';
 import { codePointLength } from '../values/index.js';
-import { couldNotTell, is2xx, observation, statusText, type Probe } from './types.js';
+import { couldNotTell, fitsNoReading, is2xx, observation, statusText, unusableAnswer, type Probe } from './types.js';
 
 const KEY = 'limits.overlongString';
 
@@ -29,7 +30,8 @@ export const overlongProbe: Probe = {
     const ids = (created.value ?? []).map((x) => x?.id).filter((id): id is string => typeof id === 'string').concat(created.recovered ?? []);
     try {
       const ex = created.exchange;
-      if (!ex.response || ex.response.status >= 500) return { [KEY]: couldNotTell(`the create got no usable answer: ${created.problem}`, ex) };
+      const unusable = unusableAnswer(ex, `a create of a ${r.title.toLowerCase()} whose ${prop.name} holds ${max + 1} characters (max ${max})`, created.problem);
+      if (unusable) return { [KEY]: unusable };
       if (!is2xx(ex)) return { [KEY]: observation('rejected', `a ${prop.name} of ${max + 1} characters (max ${max}) is refused: ${statusText(ex)} (${r.prefix}/create)`, ex) };
       if (!ids.length) return { [KEY]: couldNotTell(`the create was answered ${statusText(ex)} without a record id`, ex) };
       const got = await shared.readBack(r, ids[0]);
@@ -39,7 +41,8 @@ export const overlongProbe: Probe = {
       const len = codePointLength(stored);
       if (stored === value) return { [KEY]: observation('accepted', `a ${prop.name} of ${max + 1} characters (max ${max}) is stored whole (${r.prefix}/create)`, ex, got.exchange) };
       if (len === max && value.startsWith(stored)) return { [KEY]: observation('truncated', `a ${prop.name} of ${max + 1} characters is stored cut to ${max} (${r.prefix}/create)`, ex, got.exchange) };
-      return { [KEY]: couldNotTell(`a ${prop.name} of ${max + 1} characters was stored as ${len} characters, neither whole nor cut to ${max}`, ex, got.exchange) };
+      // accepted (2xx), then stored as something else: no honest reading stores data that was neither refused, kept nor cut at the limit
+      return { [KEY]: fitsNoReading(`a ${prop.name} of ${max + 1} characters was accepted (${statusText(ex)}) and stored as ${len} characters, neither whole nor cut to ${max} (${r.prefix}/create)`, ex, got.exchange) };
     } finally {
       if (ids.length) await shared.deleteOwned(r, ids).catch(() => undefined);
     }

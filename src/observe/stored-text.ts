@@ -18,7 +18,7 @@ import type { Rec } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import { resource } from '../schema/model.js';
 import { astralUnder, describeOffset, utcOffsetMinutes } from '../values/index.js';
-import { couldNotTell, is2xx, observation, statusText, type Probe } from './types.js';
+import { couldNotTell, is2xx, observation, statusText, unusableAnswer, type Probe } from './types.js';
 import type { Observation } from '../report/types.js';
 
 const ASTRAL = 'text.astral';
@@ -88,7 +88,8 @@ export const storedTextProbe: Probe = {
 
 async function astralOf(created: { ok: boolean; value?: Rec[]; recovered?: string[]; problem?: string; exchange: Exchange }, sent: string, readBack: (id: string) => Promise<{ stored: unknown; exchange: Exchange }>): Promise<Observation> {
   const ex = created.exchange;
-  if (!ex.response || ex.response.status >= 500) return couldNotTell(`a create of a name holding an emoji got no usable answer: ${created.problem}`, ex);
+  const unusable = unusableAnswer(ex, 'a create of a name holding an emoji', created.problem);
+  if (unusable) return unusable;
   if (!is2xx(ex)) return observation('refused', `a name holding an emoji (4 bytes in UTF-8) is refused: ${statusText(ex)} (${ex.request.path})`, ex);
   const id = (created.value ?? []).map((x) => x?.id).find((x): x is string => typeof x === 'string') ?? created.recovered?.[0];
   if (!id) return couldNotTell(`a create of a name holding an emoji was answered ${statusText(ex)} without a record id`, ex);

@@ -51,6 +51,34 @@ export function couldNotTell(why: string, ...exchanges: Array<Exchange | undefin
   return observation(null, `could not tell: ${why}`, ...exchanges);
 }
 
+/** How the detail of an observation whose answer no honest reading explains begins. */
+export const NO_READING = 'fits no reading: ';
+
+/**
+ * The target answered, and no honest reading explains the answer (a 5xx to a
+ * well-formed request: HTTP's class for the server's own failure, not a way
+ * any stack reads a client's request). Evidence, not a reading: the value is
+ * null (checks assume the key's fallback) and the run gives no verdict on it
+ * unless a check failed (src/run/report.ts), as a 5xx to a check's request does.
+ */
+export function fitsNoReading(why: string, ...exchanges: Array<Exchange | undefined>): Observation {
+  return observation(null, `${NO_READING}${why}`, ...exchanges);
+}
+
+/** Did the probe get an answer no honest reading explains? */
+export const isNoReading = (o: Pick<Observation, 'detail'> | undefined): boolean => !!o?.detail?.startsWith(NO_READING);
+
+/**
+ * A probe's request that got no answer it can read: none at all (a transport
+ * failure, a time-out: could not tell) or a 5xx (fits no reading); undefined
+ * when the answer is one to classify.
+ */
+export function unusableAnswer(ex: Exchange, what: string, problem?: string): Observation | undefined {
+  if (!ex.response) return couldNotTell(`${what} got no answer${problem ? `: ${problem}` : ''}`, ex);
+  if (ex.response.status < 500) return undefined;
+  return fitsNoReading(`${what} was answered HTTP ${ex.response.status}: a server failure, not a reading of the request (a store refuses a request it does not take with a 4xx or carries it out; §7 leaves the status open, not the class)`, ex);
+}
+
 /** Is it a 2xx answer? */
 export function is2xx(ex: Exchange): boolean {
   const s = ex.response?.status;

@@ -4,10 +4,11 @@
  * holding records, filtered by a key no resource has:
  *   an error (4xx)                         → 'rejected'
  *   2xx with the records of the same get unfiltered → 'ignored'
+ *   5xx                                    → fits no reading (no value; the run gives no verdict on it)
  * A key ignored is why the page title probe judges what a key returns, not
  * whether it is accepted (pages.titleFilterKey).
  */
-import { couldNotTell, is2xx, observation, statusText, type Probe } from './types.js';
+import { couldNotTell, is2xx, observation, statusText, unusableAnswer, type Probe } from './types.js';
 import { idsOf } from './shared.js';
 
 const KEY = 'filters.unknownKey';
@@ -25,7 +26,8 @@ export const unknownFilterProbe: Probe = {
     const { records, exchange: plain } = await shared.page(r.name);
     const got = await client.get(r, { filters: { [UNKNOWN_FILTER_KEY]: ['x'] } });
     const ex = got.exchange;
-    if (!ex.response || ex.response.status >= 500) return { [KEY]: couldNotTell(`the get got no usable answer: ${got.problem}`, ex) };
+    const unusable = unusableAnswer(ex, `a get of ${r.prefix} filtered by ${UNKNOWN_FILTER_KEY}`, got.problem);
+    if (unusable) return { [KEY]: unusable };
     if (!is2xx(ex)) return { [KEY]: observation('rejected', `a get of ${r.prefix} filtered by ${UNKNOWN_FILTER_KEY} is refused: ${statusText(ex)}`, ex) };
     const want = idsOf(records).sort().join();
     if (got.value && idsOf(got.value).sort().join() === want) {

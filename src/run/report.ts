@@ -2,9 +2,10 @@
  * report.json, assembled in one place (assembleReport) from the parts each way
  * a run ends brings: a run that reached its checks (finished, or stopped on
  * the way: runReport), and a run that ended at its preflight (preflightReport).
- * The verdict is src/report/summary.ts's, with two overrides made here: a
- * suite that broke or a run that was stopped gives no verdict unless a failure
- * already decides it. (--baseline may override it too: src/run/baseline.ts.)
+ * The verdict is src/report/summary.ts's, with three overrides made here: a
+ * suite that broke, a run that was stopped, or a probe answered in a way no
+ * honest reading explains (a 5xx, as a check's would be) gives no verdict
+ * unless a failure already decides it. (--baseline may override it too: src/run/baseline.ts.)
  */
 import type { LatencyTable } from '../client/latency.js';
 import { toEvidence } from '../report/evidence.js';
@@ -15,6 +16,7 @@ import { summarize } from '../report/summary.js';
 import { throughputOf } from '../report/throughput.js';
 import type { CheckResult, Coverage, ExpectationsInfo, ItemResult, Observation, Report, Summary } from '../report/types.js';
 import { TOOL_VERSION } from '../version.js';
+import { isNoReading } from '../observe/types.js';
 import { afterStop, sweepCommand, unverifiedCount as unverifiedCountOf, type RunCleanup } from './cleanup.js';
 import type { PhaseClock } from './clock.js';
 import type { CriticalPath } from './critical-path.js';
@@ -73,14 +75,16 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
   const { config } = s;
   const { outcome, cleanup } = r;
   const stopped = s.stop.reason === undefined ? undefined : afterStop(s.stop.reason, cleanup, config);
+  const unexplained = noReadingErrors(r.probed.observations);
   const targetErrors = [
     ...outcome.engineErrors.map((message) => ({ message: `storecheck: ${message}`, count: 1 })),
     ...(stopped ? [{ message: stopped, count: 1 }] : []),
     ...givenUpErrors(s),
+    ...unexplained,
   ];
   const judged = summarize(outcome.checks, targetErrors, { coverage: outcome.coverage, minCoverage: config.minCoverage });
-  // the suite broke, or the run was stopped: no verdict, unless a failure already decides it
-  const problem = stopped ?? (outcome.engineErrors.length ? `the suite itself failed: ${outcome.engineErrors[0]}` : undefined);
+  // the suite broke, the run was stopped, or a probe's answer fits no reading: no verdict, unless a failure already decides it
+  const problem = stopped ?? (outcome.engineErrors.length ? `the suite itself failed: ${outcome.engineErrors[0]}` : undefined) ?? unexplainedProblem(unexplained);
   const summary: Summary = problem && judged.verdict !== 'non-conformant' ? { ...judged, verdict: 'no-verdict', reason: problem } : judged;
   return assembleReport(config, s.clock, {
     summary,
@@ -92,6 +96,26 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
     ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath, invariants: outcome.invariants },
     ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
   });
+}
+
+/**
+ * The observations whose probe got an answer no honest reading explains
+ * (src/observe/types.ts fitsNoReading), one target error each with the answer
+ * as its sample: what the target does there is not known, so the run cannot
+ * say it conforms — as when a check's request gets a 5xx.
+ */
+function noReadingErrors(observations: Record<string, Observation>): Report['targetErrors'] {
+  return Object.entries(observations).filter(([, o]) => isNoReading(o)).map(([key, o]) => ({
+    message: `observation ${key}: ${o.detail}`,
+    count: 1,
+    ...(o.evidence?.length ? { sample: o.evidence[o.evidence.length - 1] } : {}),
+  }));
+}
+
+function unexplainedProblem(errors: Report['targetErrors']): string | undefined {
+  if (!errors.length) return undefined;
+  const keys = errors.map((e) => e.message.split(':')[0].replace('observation ', ''));
+  return `the target's answer to ${errors.length === 1 ? 'a probe' : `${errors.length} probes`} fits no honest reading (${keys.join(', ')}): ${errors[0].message.slice(errors[0].message.indexOf(': ') + 2)}`;
 }
 
 /**

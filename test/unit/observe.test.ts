@@ -10,6 +10,8 @@ import { StoreClient } from '../../src/client/api.js';
 import { Ledger } from '../../src/client/ledger.js';
 import type { RunConfig } from '../../src/config.js';
 import { OBSERVATION_KEYS, probeObservations, type Probe } from '../../src/observe/index.js';
+import { isNoReading, unusableAnswer } from '../../src/observe/types.js';
+import type { Exchange } from '../../src/client/http.js';
 import type { Observation } from '../../src/report/types.js';
 import { startReferenceServer, type ReferenceOptions, type ReferenceServer } from '../../reference/server.js';
 import { DEFAULT_OBSERVATIONS, VARIANTS, expectedObservations } from '../../reference/variants.js';
@@ -159,5 +161,21 @@ describe('robustness: a probe never throws out of probeObservations', () => {
     expect(obs['auth.invalidKeyStatus'].detail).toMatch(/with an array of \d+ record/);
     expect(obs['pagination.maxPageSize'].value).toBe(1200);
     expect(obs['pagination.maxPageSize'].detail).toMatch(/beyond the §8 cap/);
+  });
+});
+
+describe('an answer no honest reading explains (fitsNoReading)', () => {
+  const ex = (status: number | undefined) => ({
+    request: { method: 'POST', path: '/api/v1/products/get', body: {} },
+    ...(status === undefined ? { transportError: { code: 'ECONNRESET', message: 'reset' } } : { response: { status, headers: {}, body: '{}' } }),
+  }) as unknown as Exchange;
+
+  it('a 5xx fits no reading, no answer could not tell, any other status is the probe\'s to classify', () => {
+    expect(isNoReading(unusableAnswer(ex(500), 'a get'))).toBe(true);
+    expect(unusableAnswer(ex(503), 'a get')?.detail).toMatch(/^fits no reading: a get was answered HTTP 503: a server failure/);
+    expect(unusableAnswer(ex(500), 'a get')?.value).toBeNull();
+    expect(unusableAnswer(ex(undefined), 'a get', 'ECONNRESET')?.detail).toBe('could not tell: a get got no answer: ECONNRESET');
+    expect(isNoReading(unusableAnswer(ex(undefined), 'a get'))).toBe(false);
+    for (const status of [200, 400, 404, 422]) expect(unusableAnswer(ex(status), 'a get'), String(status)).toBeUndefined();
   });
 });
