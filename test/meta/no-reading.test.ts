@@ -53,7 +53,7 @@ function proxy(upstream: string): Promise<{ server: Server; url: string; broken:
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":"INTERNAL_ERROR","message":"internal error"}}');
       return;
     }
-    const answer = await fetch(upstream + (req.url ?? ''), { method: req.method, headers: { 'content-type': 'application/json' }, body: raw });
+    const answer = await fetch(upstream + (req.url ?? ''), { method: req.method, headers: { 'content-type': 'application/json' }, body: new Uint8Array(raw) });
     res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
   });
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, broken })));
