@@ -18,7 +18,7 @@
  */
 import {
   ZERO_GUID, GUID_PATTERN, DATETIME_PATTERN, DATE_PATTERN,
-  check, fixture, requireOk, CheckFailure, resource, resources, validator, parseDateTime, describeValue,
+  check, fixture, requireOk, CheckFailure, claimInvariantCauses, schemaCause, resource, resources, validator, parseDateTime, describeValue,
   catalogue, type CheckContext, type Fixture, type FixtureContext, type Rec, type Exchange, type FieldModel, type ResourceModel,
   type ScalarKind, type RuleId, type SuiteDeclaration,
 } from '../src/check/index.js';
@@ -116,6 +116,8 @@ const writes = new Map<string, Fixture<Written>>(
 type WriteOp = 'create' | 'update';
 
 interface Judged {
+  /** the operation whose answer holds the records */
+  op: 'get' | WriteOp;
   records: Rec[];
   fields: FieldModel[];
   evidence: Exchange[];
@@ -125,14 +127,14 @@ interface Judged {
 async function writeFor(r: ResourceModel, op: WriteOp): Promise<Judged> {
   const w = await writes.get(r.name)!.get();
   const fields = r.writeFields.length ? r.writeFields : r.fields;
-  if (op === 'create') return { records: w.created, fields, evidence: w.createExchanges, what: `the ${r.name} create answer` };
+  if (op === 'create') return { op, records: w.created, fields, evidence: w.createExchanges, what: `the ${r.name} create answer` };
   if ('error' in w.update) throw w.update.error;
-  return { records: w.update.records, fields, evidence: [w.update.exchange], what: `the ${r.name} update answer` };
+  return { op, records: w.update.records, fields, evidence: [w.update.exchange], what: `the ${r.name} update answer` };
 }
 
 async function readFor(ctx: CheckContext, r: ResourceModel): Promise<Judged> {
   const page = await pageFor(ctx, r);
-  return { records: page.records, fields: r.fields, evidence: [page.exchange], what: page.what };
+  return { op: 'get', records: page.records, fields: r.fields, evidence: [page.exchange], what: page.what };
 }
 
 // ---------------------------------------------------------------- walking records
@@ -257,10 +259,15 @@ function judgeAudit(ctx: CheckContext, r: ResourceModel, j: Judged): void {
 function judgeSchema(ctx: CheckContext, r: ResourceModel, j: Judged, def: 'Record' | 'WriteRecord'): void {
   const validate = validator(r.name, def);
   const offenders: string[] = [];
+  const causes = new Set<string>();
   j.records.forEach((rec, i) => {
     const v = validate(rec);
-    if (!v.ok) offenders.push(`${recordPath(r, i) || r.name}: ${v.errors.slice(0, 4).join(', ')}${v.errors.length > 4 ? ` (+${v.errors.length - 4} more)` : ''}`);
+    if (v.ok) return;
+    offenders.push(`${recordPath(r, i) || r.name}: ${v.errors.slice(0, 4).join(', ')}${v.errors.length > 4 ? ` (+${v.errors.length - 4} more)` : ''}`);
+    for (const e of v.errors) causes.add(schemaCause(e));
   });
+  // the invariant on every answer (<r>.invariants.record-schema#<op>) leaves these causes to this check: one failure per cause
+  claimInvariantCauses('invariants.record-schema', r.name, j.op, [...causes]);
   const where = def === 'Record' ? `§2 ${r.title}` : '§4 Responses ("Create and update return an array of the resulting records"), §2 and §4 Formatting differs by operation';
   failWith(ctx, j, offenders, `every record matches the ${r.title} ${def} schema`, `every documented field of §2 ${r.title} with its type (${def} form)`, where);
 }

@@ -62,6 +62,10 @@ export { Scope } from './scope.js';
 export { countPath, isRejected, pageSettings, readPage, walk, type PageSettings, type Rejected, type Walk, type WalkResult } from './pages.js';
 export { eventually } from './visibility.js';
 
+// ---------------------------------------------------------------- the invariants on every answer: one failure per cause
+export { claimInvariantCauses } from './invariants/watch.js';
+export { schemaCause } from './invariants/judge.js';
+
 // ---------------------------------------------------------------- the filter oracle: which records a filter must return
 export {
   andMode, boundOf, collation, dateOnlyBound, expectation, expectedIn, expectTerm, fieldKind, hasOpen, inclusive, judgeGet, lower, ruleText, termsText,

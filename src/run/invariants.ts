@@ -10,7 +10,7 @@
  * is not judged, saying why, when no such answer came back in this run.
  */
 import type { Exchange, Http } from '../client/http.js';
-import { InvariantTally, type InvariantOutcome } from '../check/invariants/tally.js';
+import { InvariantTally, type Claim, type InvariantOutcome, type Violation } from '../check/invariants/tally.js';
 import { readingsOf } from '../check/invariants/judge.js';
 import { observeFrom } from '../check/observed.js';
 import { catalogue, isInvariantRule, type CheckDef, type ItemDef } from '../items/index.js';
@@ -67,7 +67,7 @@ export function invariantResults(tally: InvariantTally, config: ReproducerConfig
   const checks: CheckResult[] = [];
   const items: ItemResult[] = [];
   for (const def of catalogue().filter((c) => isInvariantRule(c.rule) && selects(c.id))) {
-    const mine = selectedItems(config.only, def).map((i) => itemResult(i, tally.get(i.id), config));
+    const mine = selectedItems(config.only, def).map((i) => itemResult(i, unclaimed(tally.get(i.id), tally.claimed(i.id)), config));
     if (!mine.length) continue;
     items.push(...mine);
     checks.push(checkResult(def, mine));
@@ -75,20 +75,48 @@ export function invariantResults(tally: InvariantTally, config: ReproducerConfig
   return { checks, items };
 }
 
-function itemResult(i: ItemDef, o: InvariantOutcome | undefined, config: ReproducerConfig): ItemResult {
+/** An outcome with the causes a designed check reported left to it: what the invariant still has to say. */
+interface Unclaimed {
+  o: InvariantOutcome | undefined;
+  /** the violation to show: of the first asker in id order, among those showing a cause no check reported */
+  shown?: Violation;
+  /** the causes the invariant reports: none left when every cause it found was reported by `by` */
+  open?: string[];
+  claim?: Claim;
+}
+
+/**
+ * One failure per cause: where the check designed for the same property (the
+ * record schema of one form: conventions.record-schema, .write-record-schema)
+ * failed for a cause itself, the invariant does not report that cause again.
+ */
+function unclaimed(o: InvariantOutcome | undefined, claim: Claim | undefined): Unclaimed {
+  if (!o?.failed || !o.byCause || !claim) return { o, shown: o?.violations[0] };
+  const open = Object.keys(o.byCause).filter((c) => !claim.causes.includes(c)).sort(byId);
+  const shown = open.map((c) => o.byCause![c]).sort((x, y) => byId(x.seenBy, y.seenBy))[0];
+  return { o, shown, open, claim };
+}
+
+function itemResult(i: ItemDef, u: Unclaimed, config: ReproducerConfig): ItemResult {
   const base = { id: i.id, check: i.check, rule: i.rule, resource: i.resource, kind: i.kind };
+  const o = u.o;
   if (!o?.judged) return { ...base, status: 'not-judged', reason: notJudgedWhy(i, config) };
   if (!o.failed) return { ...base, status: 'passed' };
+  if (!u.shown && u.claim) {
+    const causes = Object.keys(o.byCause ?? {});
+    return { ...base, status: 'not-judged', reason: `${o.failed} of the ${o.judged} answers judged broke it, each for a cause ${u.claim.by.join(' and ')} failed for (${causes.length === 1 ? causes[0] : `${causes.length} causes, e.g. ${causes[0]}`}): one failure per cause, reported there` };
+  }
   // the violation shown is the first asker's in id order (the same whatever order the answers came in)
-  const v = o.violations[0];
+  const v = u.shown!;
   const others = o.seenBy.filter((by) => by !== v.seenBy).sort(byId);
   const seenBy = [v.seenBy, ...others];
   const r = ruleOf(i.rule);
   const more = o.failed > 1 ? `; ${o.failed} of the ${o.judged} answers judged broke it${others.length ? `, answering ${others.slice(0, 3).join(', ')}${others.length > 3 ? ` and ${others.length - 3} more` : ''} too` : ''}` : '';
+  const left = u.claim && u.open ? `; beside the causes ${u.claim.by.join(' and ')} reported, ${u.open.length === 1 ? 'this one' : `these ${u.open.length}`}: ${u.open.slice(0, 3).join('; ')}` : '';
   return {
     ...base,
     status: 'failed',
-    message: `the answer to a request of ${v.seenBy}: ${v.message}${more} (${r.section}: ${r.title})`,
+    message: `the answer to a request of ${v.seenBy}: ${v.message}${more}${left} (${r.section}: ${r.title})`,
     expected: v.expected,
     actual: v.actual,
     evidence: v.evidence as HttpExchange[],

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
 import type { Exchange } from '../../src/client/http.js';
 import { REDACTED } from '../../src/client/redact.js';
-import { JUDGES, answerOf, judgeAnswer, readingsOf, type InvariantReadings } from '../../src/check/invariants/judge.js';
+import { JUDGES, answerOf, judgeAnswer, readingsOf, schemaCause, type InvariantReadings } from '../../src/check/invariants/judge.js';
+import { invariantResults } from '../../src/run/invariants.js';
 import { InvariantTally } from '../../src/check/invariants/tally.js';
 import { observeFrom } from '../../src/check/observed.js';
 
@@ -151,6 +152,49 @@ describe('the tally', () => {
     expect(a.items[item].violations.map((v) => v.seenBy)).toEqual(['a.check#3', 'b.check#2', 'c.check#4']);
     expect(b.items[item].violations.map((v) => v.seenBy)).toEqual(a.items[item].violations.map((v) => v.seenBy));
     expect(a.items[item].violations[0].curl).toContain('curl');
+  });
+
+  it('one failure per cause: a record-schema cause the designed check reported is left to it; another is still reported, naming its asker', () => {
+    const { author: _a, ...noAuthor } = products[0];
+    const missing = exchange(GET, {}, [noAuthor, { ...products[1], author: undefined }]);
+    const numeric = exchange(GET, { filters: { id: [products[2].id] } }, [{ ...products[2], price: 12.5 }]);
+    const item = 'product.invariants.record-schema#get';
+    const config = { seed: 1, depth: 'quick', baseUrl: 'http://127.0.0.1:1', embedded: true, readOnly: false, insecure: false, only: 'product.invariants.*' } as const;
+    const result = (t: InvariantTally) => invariantResults(t, config).items.find((i) => i.id === item)!;
+    const seen = (claims: string[][]) => {
+      const worker = new InvariantTally();
+      worker.see(missing, 'product.auth.invalid-key-no-change', AND);
+      worker.see(numeric, 'product.filters.id#one', AND);
+      // the claim travels from the check's tally to the run's, like the answers
+      for (const causes of claims) worker.claim(item, 'product.conventions.record-schema', causes);
+      const run = new InvariantTally();
+      run.add(worker.toJSON());
+      return run;
+    };
+    const missingCause = "(root) must have required property 'author'";
+    expect(worker0Causes()).toContain(missingCause);
+    // no claim: the first asker in id order, as before
+    expect(result(seen([]))).toMatchObject({ status: 'failed', seenBy: ['product.auth.invalid-key-no-change', 'product.filters.id#one'] });
+    // the missing author claimed: the number in price is still reported, by the asker that showed it
+    const left = result(seen([[missingCause]]));
+    expect(left.status).toBe('failed');
+    expect(left.message).toMatch(/^the answer to a request of product\.filters\.id#one: /);
+    expect(left.message).toMatch(/beside the causes product\.conventions\.record-schema reported, this one: \/price must be string/);
+    // every cause claimed: not reported twice, and the reason says where it is
+    const all = result(seen([[missingCause], worker0Causes(numeric).filter((c) => c !== missingCause)]));
+    expect(all).toMatchObject({ status: 'not-judged' });
+    expect(all.reason).toMatch(/each for a cause product\.conventions\.record-schema failed for .*one failure per cause, reported there/);
+
+    function worker0Causes(ex: Exchange = missing): string[] {
+      const t = new InvariantTally();
+      t.see(ex, 'x', AND);
+      return Object.keys(t.toJSON().items[item].byCause ?? {});
+    }
+  });
+
+  it('a cause is a schema error without the positions in lists', () => {
+    expect(schemaCause('/images/3/rank must match pattern "^[0-9]+$"')).toBe('/images/[n]/rank must match pattern "^[0-9]+$"');
+    expect(schemaCause("(root) must have required property 'x'")).toBe("(root) must have required property 'x'");
   });
 
   it('has one judge per invariant rule of the catalogue', () => {

@@ -61,6 +61,23 @@ export interface Finding {
   message: string;
   expected: unknown;
   actual: unknown;
+  /**
+   * What is wrong, each cause once however many records show it (record-schema:
+   * the schema errors, schemaCause): a cause the check designed for the same
+   * property reports is not reported again (InvariantTally.claim).
+   */
+  causes?: string[];
+}
+
+/**
+ * A schema error as a cause: the validator's message with the positions in
+ * lists left out (/images/3/rank → /images/[n]/rank),
+ * so one thing wrong is one cause, however many records or list items show it.
+ */
+export function schemaCause(error: string): string {
+  const space = error.indexOf(' ');
+  const path = space < 0 ? error : error.slice(0, space);
+  return path.replace(/\/\d+(?=\/|$)/g, '/[n]') + (space < 0 ? '' : error.slice(space));
 }
 
 type Judge = (a: Answer, k: InvariantReadings) => Finding | null | undefined;
@@ -134,11 +151,13 @@ const recordSchema: Judge = (a) => {
   if (!recs?.length) return undefined;
   const validate = validator(a.r.name, def);
   const bad: string[] = [];
+  const causes = new Set<string>();
   let count = 0;
   for (const rec of recs) {
     const v = validate(rec);
     if (v.ok) continue;
     count++;
+    for (const e of v.errors) causes.add(schemaCause(e));
     if (bad.length < 3) bad.push(`${idOf(rec) ?? `record ${recs.indexOf(rec)}`}: ${v.errors.slice(0, 3).join(', ')}`);
   }
   if (!count) return null;
@@ -146,6 +165,7 @@ const recordSchema: Judge = (a) => {
     message: `${requestText(a)} answered ${count} of ${recs.length} record(s) that do not match the ${a.r.title} ${def} schema, e.g. ${bad[0]}`,
     expected: `every record in the ${def === 'Record' ? 'get' : 'write'} form of §2 ${a.r.title}`,
     actual: bad,
+    causes: [...causes].sort(),
   };
 };
 

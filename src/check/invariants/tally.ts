@@ -29,6 +29,15 @@ export interface InvariantOutcome {
   violations: Violation[];
   /** every asker whose answer broke it (at most ASKERS) */
   seenBy: string[];
+  /** per cause (Finding.causes), the violation of its first asker in id order (at most CAUSES causes, the first in text order) */
+  byCause?: Record<string, Violation>;
+}
+
+/** Causes of an invariant item that the check designed for the same property reported itself (InvariantTally.claim). */
+export interface Claim {
+  /** the checks that reported them */
+  by: string[];
+  causes: string[];
 }
 
 export interface TallyJSON {
@@ -38,13 +47,18 @@ export interface TallyJSON {
   answers: number;
   /** time spent judging them, ms (wall clock of synchronous work: CPU time on an idle machine, more where a thread waits for a core) */
   ms: number;
+  /** per invariant item id, the causes a designed check reported (one failure per cause) */
+  claimed?: Record<string, Claim>;
 }
 
 const KEPT = 3;
 const ASKERS = 25;
+const CAUSES = 16;
+const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 export class InvariantTally {
   private readonly items = new Map<string, InvariantOutcome>();
+  private readonly claims = new Map<string, Claim>();
   answers = 0;
   ms = 0;
 
@@ -72,6 +86,22 @@ export class InvariantTally {
     }
   }
 
+  /**
+   * The check `by`, designed for the property an invariant item judges (the
+   * record schema of one form), failed for these causes itself: the invariant
+   * reports only the causes no such check reported (src/run/invariants.ts).
+   */
+  claim(itemId: string, by: string, causes: readonly string[]): void {
+    const c = this.claims.get(itemId) ?? { by: [], causes: [] };
+    if (!c.by.includes(by)) c.by = [...c.by, by].sort(byText);
+    c.causes = [...new Set([...c.causes, ...causes])].sort(byText);
+    this.claims.set(itemId, c);
+  }
+
+  claimed(itemId: string): Claim | undefined {
+    return this.claims.get(itemId);
+  }
+
   /** Add another tally (a check's, from its task meta) to this one. */
   add(other: TallyJSON | undefined): void {
     if (!other) return;
@@ -82,8 +112,10 @@ export class InvariantTally {
       o.judged += x.judged;
       o.failed += x.failed;
       for (const v of x.violations) this.keep(o, v);
+      for (const v of Object.values(x.byCause ?? {})) this.keepCauses(o, v);
       for (const by of x.seenBy) if (!o.seenBy.includes(by) && o.seenBy.length < ASKERS) o.seenBy.push(by);
     }
+    for (const [id, c] of Object.entries(other.claimed ?? {})) for (const by of c.by) this.claim(id, by, c.causes);
   }
 
   get(itemId: string): InvariantOutcome | undefined {
@@ -91,7 +123,7 @@ export class InvariantTally {
   }
 
   toJSON(): TallyJSON {
-    return { items: Object.fromEntries(this.items), answers: this.answers, ms: this.ms };
+    return { items: Object.fromEntries(this.items), answers: this.answers, ms: this.ms, ...(this.claims.size ? { claimed: Object.fromEntries(this.claims) } : {}) };
   }
 
   private outcome(id: string): InvariantOutcome {
@@ -102,10 +134,23 @@ export class InvariantTally {
 
   /** The violations kept are those of the first askers in id order: the same whatever order the answers came in. */
   private keep(o: InvariantOutcome, v: Violation): void {
+    this.keepCauses(o, v);
     if (!o.seenBy.includes(v.seenBy) && o.seenBy.length < ASKERS) o.seenBy.push(v.seenBy);
     if (o.violations.some((x) => x.seenBy === v.seenBy)) return;
     o.violations.push(v);
     o.violations.sort((x, y) => (x.seenBy < y.seenBy ? -1 : x.seenBy > y.seenBy ? 1 : 0));
     o.violations.length = Math.min(o.violations.length, KEPT);
+  }
+
+  /** Per cause, the violation of the first asker in id order; the first CAUSES causes in text order: the same whatever order the answers came in. */
+  private keepCauses(o: InvariantOutcome, v: Violation): void {
+    if (!v.causes?.length) return;
+    const by = (o.byCause ??= {});
+    for (const cause of v.causes) {
+      const had = by[cause];
+      if (!had || v.seenBy < had.seenBy) by[cause] = v;
+    }
+    const keys = Object.keys(by).sort(byText);
+    for (const extra of keys.slice(CAUSES)) delete by[extra];
   }
 }

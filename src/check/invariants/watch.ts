@@ -11,6 +11,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Http } from '../../client/http.js';
+import { checkIdOf, itemDef } from '../../items/index.js';
+import type { RuleId } from '../../rules.js';
+import type { Operation } from '../../schema/model.js';
 import { readingsOf } from './judge.js';
 import type { InvariantTally } from './tally.js';
 
@@ -31,6 +34,18 @@ export function askingFor<T>(tally: InvariantTally, checkId: string, fn: () => T
 export function askingAsItem<T>(itemId: string, fn: () => T): T {
   const at = asking.getStore();
   return at ? asking.run({ tally: at.tally, by: itemId }, fn) : fn();
+}
+
+/**
+ * The check (or item) running now failed for these causes of the property an
+ * invariant judges (e.g. `conventions.record-schema` for the get form's
+ * schema): the invariant item of `rule` × resource × op reports only the
+ * causes no such check reported — one failure per cause (src/run/invariants.ts).
+ */
+export function claimInvariantCauses(rule: RuleId, resource: string, op: Operation, causes: readonly string[]): void {
+  const at = asking.getStore();
+  const item = itemDef(`${checkIdOf({ rule, resource })}#${op}`);
+  if (at && item && causes.length) at.tally.claim(item.id, at.by.split('#')[0], causes);
 }
 
 /** Judge every answer of the worker's transport, under the run's observations. */
