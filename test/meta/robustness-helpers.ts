@@ -39,10 +39,10 @@ export function added(before: StoreSnapshot, after: StoreSnapshot): Record<strin
  * created remains (id sets per resource), none that existed is gone, and
  * every record that existed is unchanged (deep-equal), the store object too.
  */
-export function expectRestored(before: StoreSnapshot, after: StoreSnapshot, context = '', cleanup?: Report['cleanup']): void {
+export function expectRestored(before: StoreSnapshot, after: StoreSnapshot, context = '', report?: Pick<Report, 'cleanup' | 'run'>): void {
   const b = idSets(before);
   const a = idSets(after);
-  const named = namedUnverified(after, cleanup);
+  const named = namedUnverified(before, after, report, context);
   for (const r of new Set([...Object.keys(b), ...Object.keys(a)])) {
     const left = [...(a[r] ?? [])].filter((id) => !b[r]?.has(id) && !named.has(id.toLowerCase()));
     const gone = [...(b[r] ?? [])].filter((id) => !a[r]?.has(id));
@@ -63,14 +63,28 @@ export function expectRestored(before: StoreSnapshot, after: StoreSnapshot, cont
  * the run could not prove its own (no usable read-back, a create whose answer
  * was cut and whose lookup failed too) is not deleted, and said so: honest.
  */
-function namedUnverified(after: StoreSnapshot, cleanup: Report['cleanup'] | undefined): Set<string> {
+function namedUnverified(before: StoreSnapshot, after: StoreSnapshot, report: Pick<Report, 'cleanup' | 'run'> | undefined, context: string): Set<string> {
   const ids = new Set<string>();
+  const cleanup = report?.cleanup;
+  const existed = idSets(before);
   for (const u of cleanup?.unverified ?? []) {
-    for (const id of u.ids) ids.add(id.toLowerCase());
-    const values = new Set(u.values ?? []);
-    if (!values.size) continue;
-    for (const x of after.records[u.resource] ?? []) if (Object.values(x).some((v) => typeof v === 'string' && values.has(v))) ids.add(String(x.id).toLowerCase());
+    const held = existed[u.resource] ?? new Set<string>();
+    for (const id of u.ids) {
+      // naming a record the store held before the run would excuse touching it: never the run's to leave
+      expect([...held].some((x) => x.toLowerCase() === id.toLowerCase()), `${context}${u.resource} ${id}: named not verified, but the store held it before the run`).toBe(false);
+      ids.add(id.toLowerCase());
+    }
+    for (const value of u.values ?? []) {
+      // a value names one record the run created: it carries the run's tag, and no two records left hold it
+      // (the run tag alone, or a value many records share, would excuse anything)
+      expect(value.startsWith(report!.run.runTag), `${context}${u.resource}: value ${JSON.stringify(value)} named not verified is not run-tagged`).toBe(true);
+      const holding = (after.records[u.resource] ?? []).filter((x) => Object.values(x).some((v) => v === value));
+      expect(holding.length, `${context}${u.resource}: value ${JSON.stringify(value)} named not verified is held by ${holding.length} records`).toBeLessThanOrEqual(1);
+      for (const x of holding) ids.add(String(x.id).toLowerCase());
+    }
   }
+  // what the report counts as not verified is what it names
+  if (cleanup) expect(ids.size, `${context}records named not verified on the store, against the report's count`).toBeLessThanOrEqual(cleanup.unverifiedCount ?? 0);
   return ids;
 }
 

@@ -164,12 +164,36 @@ describe('transport faults: cleanup complete, exit code right, evidence named', 
       expect(r.report, why).toBeDefined();
       expect(r.report!.cleanup?.leftBehind, why).toEqual([]);
       // a record left on the store must be one the report names as not verified (and its sweep can try again)
-      expectRestored(before, after, `cleanup ${JSON.stringify({ ...r.report!.cleanup, leftBehind: undefined })}\n`, r.report!.cleanup);
+      expectRestored(before, after, `cleanup ${JSON.stringify({ ...r.report!.cleanup, leftBehind: undefined })}\n`, r.report!);
       expectEvidence(r.report!, srv.url);
       fault.verify(r.report!, r.code!, srv.stats);
       if (r.code !== 0) expect(r.stderr, why).toMatch(/storecheck: (non-conformant|no verdict): /);
     } finally {
       await srv.close();
     }
+  });
+});
+
+describe('a record left on the store is excused only when the report names it', () => {
+  const tag = 'sc0000beef';
+  const held = { id: 'a0000000-0000-4000-8000-000000000001', name: 'held before' };
+  const before = { records: { collection: [held] }, store: {} };
+  const left = (name: string, n: number) => ({ id: `b0000000-0000-4000-8000-00000000000${n}`, name });
+  const after = (...recs: Array<Record<string, string>>) => ({ records: { collection: [held, ...recs] }, store: {} });
+  const report = (unverified: Array<{ ids: string[]; values?: string[] }>, count: number) =>
+    ({ run: { runTag: tag }, cleanup: { created: 2, deleted: 0, leftBehind: [], unverifiedCount: count, unverified: unverified.map((u) => ({ resource: 'collection', reason: 'the create got no answer', ...u })) } }) as unknown as Report;
+
+  it('by its id, or by the one run-tagged value of an unanswered create', () => {
+    expect(() => expectRestored(before, after(left(`${tag}-a`, 2)), '', report([{ ids: [left('', 2).id] }], 1))).not.toThrow();
+    expect(() => expectRestored(before, after(left(`${tag}-a`, 2)), '', report([{ ids: [], values: [`${tag}-a`] }], 1))).not.toThrow();
+  });
+
+  it('not by a value many records share, nor one without the run tag, nor an id the store held before, nor beyond its count', () => {
+    const two = after(left(`${tag}`, 2), left(`${tag}`, 3));
+    expect(() => expectRestored(before, two, '', report([{ ids: [], values: [tag] }], 2))).toThrow(/held by 2 records/);
+    expect(() => expectRestored(before, after(left('plain', 2)), '', report([{ ids: [], values: ['plain'] }], 1))).toThrow(/not run-tagged/);
+    expect(() => expectRestored(before, after(), '', report([{ ids: [held.id] }], 1))).toThrow(/held it before the run/);
+    expect(() => expectRestored(before, after(left(`${tag}-a`, 2)), '', report([{ ids: [left('', 2).id] }], 0))).toThrow(/against the report's count/);
+    expect(() => expectRestored(before, after(left(`${tag}-a`, 2)), '', report([], 0))).toThrow(/records the run created are still there/);
   });
 });
