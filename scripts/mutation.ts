@@ -27,39 +27,48 @@ import { defaultConcurrency, PROVE_SEED, proveAll, type FaultProof, type Proof, 
 import { RULES } from '../src/rules.js';
 import { FAMILIES, localFaults } from '../reference/faults-generated.js';
 import { localMarkdown, proveLocalCatalogue, type LocalSection } from './mutation-local.js';
+import { COMMON_OPTIONS, UsageError, commandHelp, helpOrVersion, parseOptions, withDefaults, type OptionSpec } from '../src/cli/options.js';
 
 interface Args { concurrency?: number; faults?: string[]; variants?: string[]; local: string[] | 'all' | 'none'; localSeeds: number; out: string; keep: boolean }
 
+/** The command's options: one table (src/cli/options.ts) drives parsing, the ranges and --help. */
+const OPTIONS: OptionSpec[] = [
+  { flag: 'concurrency', kind: 'int', arg: 'N', min: 1, max: 64, help: 'proofs run at once, each a whole storecheck run (default: the cores, at least 2; STORECHECK_PROVE_CONCURRENCY)' },
+  // 'none': skip that part (e.g. to prove only some local families again)
+  { flag: 'faults', kind: 'string', arg: 'a,b|none', help: 'the hand-written faults to prove (reference/faults.ts; default: every one)' },
+  { flag: 'variants', kind: 'string', arg: 'a,b|none', help: 'the honest variants to prove alone (reference/variants.ts; default: every one; the default server always runs)' },
+  { flag: 'local', kind: 'string', arg: 'all|none|family,…', default: 'all', help: 'the families of generated local faults to prove (reference/faults-generated.ts)' },
+  { flag: 'local-seeds', kind: 'int', arg: 'N', min: 1, max: 10, default: 3, help: 'seeds each local fault is proven at (caught only when caught at every one)' },
+  { flag: 'out', kind: 'string', arg: 'DIR', default: 'reports', help: 'where mutation.md and mutation.json go' },
+  { flag: 'keep-reports', kind: 'flag', help: 'keep every proof\'s report folder' },
+  ...COMMON_OPTIONS.filter((o) => o.flag === 'help'),
+];
+
+const HELP = commandHelp('npm run mutation -- [options]', 'Proves the suite against broken servers: every hand-written fault with the whole suite, every honest variant alone, then the generated local faults at several seeds; writes mutation.md and mutation.json. Exit 0 when every fault is caught and every honest server passes.', OPTIONS);
+
+const names = (v: unknown): string[] | undefined => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter((x) => x && x !== 'none') : undefined);
+
 function parseArgs(argv: string[]): Args {
-  const a: Args = { out: join(ROOT, 'reports'), keep: false, local: 'all', localSeeds: 3 };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    const list = () => value().split(',').map((s) => s.trim()).filter(Boolean);
-    if (flag === '--concurrency') a.concurrency = Number(value());
-    // 'none': skip that part (e.g. to prove only some local families again)
-    else if (flag === '--faults') a.faults = list().filter((x) => x !== 'none');
-    else if (flag === '--variants') a.variants = list().filter((x) => x !== 'none');
-    else if (flag === '--local') {
-      const v = value();
-      a.local = v === 'all' || v === 'none' ? v : v.split(',').map((x) => x.trim()).filter(Boolean);
-    } else if (flag === '--local-seeds') a.localSeeds = Number(value());
-    else if (flag === '--out') a.out = resolve(value());
-    else if (flag === '--keep-reports') a.keep = true;
-    else if (flag === '--help') {
-      process.stdout.write('npm run mutation -- [--concurrency N] [--faults a,b] [--variants a,b] [--local all|none|family,…] [--local-seeds N] [--out DIR] [--keep-reports]\n');
-      process.exit(0);
-    } else throw new Error(`unknown option ${flag}`);
+  if (helpOrVersion(argv, OPTIONS) === 'help') {
+    process.stdout.write(`${HELP}\n`);
+    process.exit(0);
   }
-  if (a.concurrency !== undefined && !(Number.isInteger(a.concurrency) && a.concurrency > 0)) throw new Error('--concurrency must be a positive integer');
-  if (!(Number.isInteger(a.localSeeds) && a.localSeeds > 0)) throw new Error('--local-seeds must be a positive integer');
+  const { options, positional } = parseOptions(argv, OPTIONS, {});
+  if (positional.length) throw new UsageError(`unexpected argument ${positional[0]} (see --help)`);
+  const o = withDefaults(options, OPTIONS);
+  const local = String(o.local);
+  const a: Args = {
+    concurrency: o.concurrency as number | undefined,
+    faults: names(o.faults),
+    variants: names(o.variants),
+    local: local === 'all' || local === 'none' ? local : local.split(',').map((x) => x.trim()).filter(Boolean),
+    localSeeds: o['local-seeds'] as number,
+    out: resolve(ROOT, String(o.out)),
+    keep: o['keep-reports'] === true,
+  };
   if (Array.isArray(a.local)) {
     const unknown = a.local.filter((f) => !(FAMILIES as readonly string[]).includes(f));
-    if (unknown.length) throw new Error(`--local: unknown famil${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')} (known: ${FAMILIES.join(', ')})`);
+    if (unknown.length) throw new UsageError(`--local: unknown famil${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')} (known: ${FAMILIES.join(', ')})`);
   }
   return a;
 }
