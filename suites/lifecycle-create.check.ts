@@ -91,7 +91,7 @@ for (const r of WRITABLE) {
     // one value of each class of every property: the value-class items' create (shared with the batch check)
     const cc = await classItems.get(r.name)!.get(ctx);
     if (!cc) return;
-    for (const p of props) {
+    for (const p of props.filter((q) => cc.props.some((x) => x.p.name === q.name))) {
       await ctx.item(p.name, (it) => judgeClassProp(it, r, cc, p, 'write', (k) => cc.matched?.[k], `create of the ${cc.items.length} value-class items answered a ${p.name} other than sent`, [cc.exchange]));
     }
   });
@@ -114,7 +114,7 @@ for (const r of WRITABLE) {
     const cc = await classItems.get(r.name)!.get(ctx);
     if (!cc) return;
     const got = cc.refused ? undefined : await storedClassItems(ctx, r, cc);
-    for (const p of props) {
+    for (const p of props.filter((q) => cc.props.some((x) => x.p.name === q.name))) {
       await ctx.item(p.name, (it) => judgeClassProp(it, r, cc, p, 'get', (k) => got?.byId.get(String(got.ids[k]).toLowerCase()), `get by id of the ${cc.items.length} value-class items shows a ${p.name} other than sent`, got ? [cc.exchange, got.exchange] : [cc.exchange]));
     }
   });

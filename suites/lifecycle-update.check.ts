@@ -124,7 +124,7 @@ for (const r of WRITABLE) {
     const cu = await classItems.get(r.name)!.get(ctx);
     if (!cu) return;
     const got = cu.refused ? undefined : await readUpdated(ctx, r, cu);
-    for (const p of comparableProps(r, 'get')) {
+    for (const p of comparableProps(r, 'get').filter((q) => cu.props.some((x) => x.p.name === q.name))) {
       await ctx.item(p.name, (it) => judgeClassProp(it, r, cu, p, 'get', (k) => got?.byId.get(lower(cu.ids[k])), `after one update of the ${cu.ids.length} value-class items, get shows a ${p.name} other than supplied`, got ? [...cu.exchanges.slice(-1), got.exchange] : cu.exchanges.slice(-1), UPDATE_RULES.get));
     }
   });
@@ -159,7 +159,7 @@ for (const r of WRITABLE) {
     });
     const cu = await classItems.get(r.name)!.get(ctx);
     if (!cu) return;
-    for (const p of comparableProps(r, 'write')) {
+    for (const p of comparableProps(r, 'write').filter((q) => cu.props.some((x) => x.p.name === q.name))) {
       await ctx.item(p.name, (it) => judgeClassProp(it, r, cu, p, 'write', (k) => cu.answered.get(lower(cu.ids[k])), `one update of the ${cu.ids.length} value-class items answered a ${p.name} other than supplied`, cu.exchanges, UPDATE_RULES.write));
     }
   });
