@@ -15,7 +15,7 @@ import { leaves } from '../src/schema/leaves.js';
 import { allItems, rangePairs } from '../src/items/index.js';
 import { globToRegExp } from '../src/items/glob.js';
 import { RULES, type RuleId } from '../src/rules.js';
-import { IN_LIST_LIMITS, classesFor, filterTarget, payloadTarget, type ValueClass } from '../src/schema/value-classes.js';
+import { IN_LIST_LIMITS, classesFor, filterTarget, payloadTarget, type ReadingId, type ValueClass } from '../src/schema/value-classes.js';
 import { requestContext, type Fault, type FaultHooks, type Rec } from './pipeline.js';
 
 export interface LocalFault extends Fault {
@@ -37,6 +37,7 @@ export const FAMILIES = [
   'trailing-spaces-ignored', 'accents-ignored', 'date-only-whole-day', 'integer-clamped-32-bit', 'decimal-scale-rounded',
   'ids-upper-case', 'id-filter-exact', 'createdon-local-time',
   'filter-drops-class', 'in-list-capped', 'create-drops-class', 'update-skips-falsy', 'version-numbers-as-text',
+  'page-number-as-text', 'create-drops-reading-class', 'filter-key-dropped-when-many',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -190,6 +191,19 @@ function propertyPerClass(r: ResourceModel, keep: (c: ValueClass, p: PayloadProp
   return [...byClass.values()].map((options) => options[turn++ % options.length]);
 }
 
+/** As propertyPerClass, for the classes judged under `readings` that are not judged without them. */
+function propertyPerClassUnder(r: ResourceModel, readings: readonly ReadingId[]): Array<{ p: PayloadPropModel; cls: ValueClass }> {
+  const byClass = new Map<string, Array<{ p: PayloadPropModel; cls: ValueClass }>>();
+  for (const p of r.payload) {
+    const t = payloadTarget(p);
+    if (!t || !r.fields.some((f) => f.name === field(p))) continue;
+    const plain = new Set(classesFor(t).judged.map((c) => c.name));
+    for (const cls of classesFor(t, readings).judged.filter((c) => !plain.has(c.name))) byClass.set(cls.name, [...(byClass.get(cls.name) ?? []), { p, cls }]);
+  }
+  let turn = 0;
+  return [...byClass.values()].map((options) => options[turn++ % options.length]);
+}
+
 /** The values a careless truthiness test takes for "nothing supplied": "0", 0, "false", "null", false, []. */
 const FALSY = /^(string\.(falsy-zero|falsy-false|null-word)|integer\.zero|decimal\.zero|boolean\.false|list\.empty)$/;
 
@@ -213,7 +227,49 @@ function payloadClassFaults(r: ResourceModel): LocalFault[] {
       return next(rr, rec, item, before);
     },
   }));
-  return [...create, ...update];
+  return [...create, ...update, ...readingClassFaults(r)];
+}
+
+/**
+ * The readings the default reference store does not take (64-bit Integer
+ * columns, 4-byte characters kept, 8 digits before the point): a class that
+ * depends on one is valid there, and judged where the store was observed so
+ * (docs/value-classes.md). Not case-insensitive: string.case-twin's members
+ * are every string with a letter, so a fault on it is no fault of one class.
+ */
+const NOT_TAKEN_BY_DEFAULT = ['int32', 'utf8mb3', 'decimal-digits'] as const;
+
+/** One reading-dependent class × one property: create stores the property's default when the value is of that class. */
+function readingClassFaults(r: ResourceModel): LocalFault[] {
+  const plain = (p: PayloadPropModel) => new Set(classesFor(payloadTarget(p)!).judged.map((c) => c.name));
+  return propertyPerClassUnder(r, NOT_TAKEN_BY_DEFAULT).filter(({ p, cls }) => !plain(p).has(cls.name) && !cls.has(dropped(p), payloadTarget(p)!))
+    .map(({ p, cls }) => local('create-drops-reading-class', r, `${p.name}@${cls.name}`, 'lifecycle.create.batch', `${r.name} create stores ${p.name}'s default when the value sent is ${cls.title} (valid on a store that does not take the reading it depends on)`, [`${r.name}.lifecycle.create.*#*`], {
+      afterCreate: (rr, rec, item, next) => {
+        if (rr.name === r.name && cls.has(item[p.name], payloadTarget(p)!)) rec[field(p)] = dropped(p);
+        return next(rr, rec, item);
+      },
+    }));
+}
+
+/** The conditions the fault below keeps of one request's filters (a query builder with this many slots). */
+const KEPT_KEYS = 3;
+
+/**
+ * One resource applies only the first three filter keys a request gives and
+ * ignores the others (a query builder with three condition slots): a request
+ * of one key, or of a field's _min and _max beside the id filter, never shows
+ * it; only many keys at once do.
+ */
+function manyKeysFaults(r: ResourceModel): LocalFault[] {
+  const keys = r.filters.filter((f) => f.key !== 'id' && f.aliasOf === undefined);
+  if (keys.length < KEPT_KEYS) return [];
+  return [local('filter-key-dropped-when-many', r, 'keys', 'filters.all-keys', `${r.name} applies only the first ${KEPT_KEYS} filter keys of a request and ignores the others`, [`${r.name}.filters.all-keys#get`], {
+    condition: (site, next) => {
+      const given = requestContext()?.body.filters;
+      const at = given && typeof given === 'object' ? Object.keys(given).indexOf(site.key) : -1;
+      return site.resource.name === r.name && at >= KEPT_KEYS ? () => true : next(site);
+    },
+  })];
 }
 
 /** The id filter of one resource uses only its first `limit` values (an IN list cut at a driver's or database's limit). */
@@ -340,6 +396,17 @@ function resourceFaults(r: ResourceModel): LocalFault[] {
       return list.slice(p.pageIndex * size - 1, p.pageIndex * size - 1 + size);
     },
   }));
+  // page numbers whose written length changes: the last page's number compared as text ("2" > "11"), so past
+  // 9 pages the pages after the first come back empty; only a walk of 10 pages or more shows it
+  if (r.writable) {
+    out.push(local('page-number-as-text', r, 'pages', 'pagination.partition', `${r.name} compares the page number with the last page's as text: with 10 pages or more, pages 2 to 9 come back empty`, [`${r.name}.pagination.partition#walk`], {
+      paginate: (list, p, next) => {
+        if (!on(r)) return next(list, p);
+        const last = Math.ceil(list.length / Math.max(1, Math.min(p.pageSize, p.cap)));
+        return String(p.pageIndex + 1) > String(last) ? [] : next(list, p);
+      },
+    }));
+  }
   out.push(local('page-one-too-many', r, 'pages', 'pagination.page-size', `${r.name} pages hold one record more than pageSize`, [`${r.name}.pagination.page-size#*`, `${r.name}.pagination.partition#*`], {
     paginate: (list, p, next) => {
       if (!on(r)) return next(list, p);
@@ -537,7 +604,7 @@ export function localFaults(): readonly LocalFault[] {
   for (const r of LIST()) all.push(...filterFaults(r));
   for (const r of WRITABLE()) all.push(...propertyFaults(r));
   for (const r of WRITABLE()) if (!r.single) all.push(...classFaults(r), ...payloadClassFaults(r));
-  for (const r of LIST()) all.push(...inListFaults(r));
+  for (const r of LIST()) all.push(...inListFaults(r), ...manyKeysFaults(r));
   for (const r of resources()) all.push(...formFaults(r));
   for (const r of resources()) all.push(...(r.single ? [] : resourceFaults(r)), ...authFaults(r));
   for (const r of LIST()) all.push(...readingFaults(r));

@@ -145,7 +145,7 @@ export const NPM_TEST_PER_FAMILY = 3;
  * `npm run mutation` proves them all.
  */
 const FEWER_IN_NPM_TEST: Partial<Record<Family, number>> = {
-  'filter-drops-class': 1, 'in-list-capped': 1, 'create-drops-class': 1, 'update-skips-falsy': 1, 'version-numbers-as-text': 0,
+  'filter-drops-class': 1, 'in-list-capped': 1, 'create-drops-class': 1, 'update-skips-falsy': 1, 'version-numbers-as-text': 0, 'page-number-as-text': 0, 'create-drops-reading-class': 0, 'filter-key-dropped-when-many': 0,
 };
 export const npmTestPerFamily = (family: Family): number => FEWER_IN_NPM_TEST[family] ?? NPM_TEST_PER_FAMILY;
 

@@ -54,6 +54,7 @@ export const RULES = {
   'filters.boolean': r('filters', 'must', '§4 Filters per resource', "a boolean filter matches records whose field has that value"),
   'filters.count-agrees': r('filters', 'must', '§4 Filters per resource', 'count agrees with get for the same filters'),
   'filters.date-only-bound': r('filters', 'must', '§2 Conventions', 'a DateTime bound may be a date or a date with time'),
+  'filters.all-keys': r('filters', 'must', '§4 Filters per resource', 'every filter key of a resource in one request: the records they match together, as the observed combination says'),
 
   // §4, §8 Pagination and the cap
   'pagination.page-size': r('pagination', 'must', '§4 Common rules', 'pagination.pageSize bounds the number of records returned'),

@@ -15,7 +15,7 @@ import { sampleFixture } from './filters/sample.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
 export const REGISTERS: SuiteDeclaration = {
-  rules: ['filters.id', 'filters.array', 'filters.range', 'filters.boolean', 'filters.date-only-bound', 'filters.count-agrees'],
+  rules: ['filters.id', 'filters.array', 'filters.range', 'filters.boolean', 'filters.date-only-bound', 'filters.count-agrees', 'filters.all-keys'],
   resources: 'read-only',
 };
 

@@ -13,13 +13,13 @@
 import fc from 'fast-check';
 import {
   maxLengthOf,
-  check, forValues, checksOf, comparableProps, resources, type CheckContext, type ItemContext, type Rec, type Exchange,
+  check, forValues, checksOf, comparableProps, resources, type CheckContext, type Rec, type Exchange,
   type PayloadPropModel, type ResourceModel, type SuiteDeclaration,
 } from '../src/check/index.js';
-import { looseKey, MAX_LIST_ITEMS, textArb, type Payload, type PayloadContext } from '../generators/index.js';
+import { looseKey, MAX_LIST_ITEMS, textArb, type Payload } from '../generators/index.js';
 import { refsFixture, refsFor } from './support/refs.js';
 import { designedPayload } from './support/values.js';
-import { chunked, classItemCount, classNames, payloadClasses, withClasses, type ItemClasses } from './support/classes.js';
+import { classCreates, judgeClassProp, storedClassItems, type ClassCreate } from './lifecycle/class-create.js';
 import {
   batches, countByIds, failValues, fitUtf16, getByIds, idsOf, matchResponse, payloadContext, payloadMismatches, payloads, withCreated,
 } from './support/writes.js';
@@ -31,6 +31,7 @@ export const REGISTERS: SuiteDeclaration = {
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('lifecycle-create');
+const classItems = classCreates(WRITABLE, refs);
 
 /** Batch size: at least `min`, else the depth's batch size. */
 const batchSize = (ctx: CheckContext, min: number) => ({ minLength: min, maxLength: Math.max(min, ctx.depth.batch) });
@@ -47,34 +48,32 @@ async function judgeProps(ctx: CheckContext, r: ResourceModel, props: PayloadPro
 }
 
 /**
- * The class items stored: get by their ids (the request count would be)
- * returns every one, with the values sent — a create that drops one class of
- * a property the answer does not show (product size is answered '0') shows here.
+ * The value-class items (docs/value-classes.md) as the batch: each answered
+ * with the values sent (#answer), each stored (#stored: get by their ids,
+ * shared with round-trip) — a create that drops one class of a property the
+ * answer does not show (product size is answered '0') shows in #stored.
  */
-async function storedValues(it: ItemContext, r: ResourceModel, items: Payload[], created: Rec[], ex: Exchange, names: Map<string, string>, classes: ItemClasses): Promise<void> {
-  it.classes(classes.judged, classes.notJudged);
-  const createdIds = idsOf(it, matchResponse(r, items, created) as Rec[], ex);
-  const got = await getByIds(it, r, createdIds, 'get by the created ids');
-  createdIds.forEach((id, i) => {
-    const rec = got.byId.get(id.toLowerCase());
-    if (!rec) it.fail({ message: `create of ${items.length} items in one data answered ${created.length} records, but get with their ids does not return ${id}`, why: '§4 Create and update payloads: each item becomes a record', expected: createdIds, actual: got.records.map((x) => x?.id), evidence: [ex, got.exchange] });
-    const ms = payloadMismatches(r, items[i], rec, 'get', { names });
-    if (ms.length) failValues(it, `get by id shows ${r.title} ${id}, created as item ${i} of ${items.length}, with values that differ from those sent`, ms, '§4 Create and update payloads: each item becomes a record with the values sent', [ex, got.exchange]);
+async function classBatch(ctx: CheckContext, r: ResourceModel, cc: ClassCreate): Promise<void> {
+  const { items, classes, names, exchange: ex } = cc;
+  await ctx.item('answer', (it) => {
+    it.classes(classes.judged, classes.notJudged);
+    if (cc.refused) it.fail({ message: `create of ${items.length} valid ${r.title} items holding one value of each class was not accepted: ${cc.refused}`, why: '§4 Create and update payloads', expected: `2xx with ${items.length} created records`, actual: cc.refused, evidence: [ex] });
+    items.forEach((payload, i) => {
+      const ms = payloadMismatches(r, payload, cc.matched?.[i], 'write', { names });
+      if (ms.length) failValues(it, `create with ${items.length} items in one data answered item ${i} with values that differ from those sent`, ms, '§4 Create and update payloads: create returns each record with the values sent', [ex]);
+    });
   });
-}
-
-/**
- * Every value class of every property (docs/value-classes.md) in every run:
- * one create more, item k holding class value k of each property (support/classes.ts),
- * in lists of the observed limits.maxDataItems, judged as the batch's items are.
- */
-async function classBatches(ctx: CheckContext, r: ResourceModel, pctx: PayloadContext, judge: (items: Payload[], classes: ItemClasses) => Promise<void>): Promise<void> {
-  const props = payloadClasses(r, ctx.config.runTag, ctx.depth.classValues, (arb, label) => ctx.sample(arb, label), { refs: pctx.refs });
-  const n = classItemCount(props);
-  if (!n) return;
-  const base = ctx.sample(batches(r, pctx, { minLength: n, maxLength: n }), 'value-class items');
-  const items = withClasses(r, base, props, ctx.config.runTag).map((p) => fitUtf16(r, p));
-  for (const chunk of chunked(items, ctx.observed('limits.maxDataItems'))) await judge(chunk, classNames(props));
+  if (cc.refused) return;
+  await ctx.item('stored', async (it) => {
+    it.classes(classes.judged, classes.notJudged);
+    const got = await storedClassItems(it, r, cc);
+    got.ids.forEach((id, i) => {
+      const rec = got.byId.get(id.toLowerCase());
+      if (!rec) it.fail({ message: `create of ${items.length} items answered ${cc.matched?.length} records, but get with their ids does not return ${id}`, why: '§4 Create and update payloads: each item becomes a record', expected: got.ids, actual: got.records.map((x) => x?.id), evidence: [ex, got.exchange] });
+      const ms = payloadMismatches(r, items[i], rec, 'get', { names });
+      if (ms.length) failValues(it, `get by id shows ${r.title} ${id}, created as item ${i} of ${items.length}, with values that differ from those sent`, ms, '§4 Create and update payloads: each item becomes a record with the values sent', [ex, got.exchange]);
+    });
+  });
 }
 
 for (const r of WRITABLE) {
@@ -89,6 +88,12 @@ for (const r of WRITABLE) {
         await judgeProps(ctx, r, props, payload, rec, 'write', names, `create with one item in data answered a ${r.title} whose values differ from those sent`, [ex]);
       });
     });
+    // one value of each class of every property: the value-class items' create (shared with the batch check)
+    const cc = await classItems.get(r.name)!.get(ctx);
+    if (!cc) return;
+    for (const p of props.filter((q) => cc.props.some((x) => x.p.name === q.name))) {
+      await ctx.item(p.name, (it) => judgeClassProp(it, r, cc, p, 'write', (k) => cc.matched?.[k], `create of the ${cc.items.length} value-class items answered a ${p.name} other than sent`, [cc.exchange]));
+    }
   });
 
   const [roundTrip] = checksOf('lifecycle.create.round-trip', r.name);
@@ -106,14 +111,19 @@ for (const r of WRITABLE) {
         await judgeProps(ctx, r, props, payload, rec, 'get', names, `get by id returned created ${r.title} ${id} with values that differ from those sent`, [ex, got.exchange]);
       });
     });
+    const cc = await classItems.get(r.name)!.get(ctx);
+    if (!cc) return;
+    const got = cc.refused ? undefined : await storedClassItems(ctx, r, cc);
+    for (const p of props.filter((q) => cc.props.some((x) => x.p.name === q.name))) {
+      await ctx.item(p.name, (it) => judgeClassProp(it, r, cc, p, 'get', (k) => got?.byId.get(String(got.ids[k]).toLowerCase()), `get by id of the ${cc.items.length} value-class items shows a ${p.name} other than sent`, got ? [cc.exchange, got.exchange] : [cc.exchange]));
+    }
   });
 
   const [batch] = checksOf('lifecycle.create.batch', r.name);
   check(batch, async (ctx) => {
     const { ids, names } = await refsFor(refs, ctx, r);
-    const judge = (items: Payload[], classes?: ItemClasses) => withCreated(ctx, r, items, async (created, ex) => {
+    const judge = (items: Payload[]) => withCreated(ctx, r, items, async (created, ex) => {
       await ctx.item('answer', (it) => {
-        if (classes) it.classes(classes.judged, classes.notJudged);
         const matched = matchResponse(r, items, created);
         items.forEach((payload, i) => {
           const ms = payloadMismatches(r, payload, matched[i], 'write', { names });
@@ -121,7 +131,6 @@ for (const r of WRITABLE) {
         });
       });
       await ctx.item('stored', async (it) => {
-        if (classes) return storedValues(it, r, items, created, ex, names, classes);
         const createdIds = idsOf(it, created, ex);
         const { count, exchange } = await countByIds(it, r, createdIds, 'count by the created ids', (n) => n >= createdIds.length);
         if (count !== createdIds.length) {
@@ -134,7 +143,8 @@ for (const r of WRITABLE) {
       });
     });
     await ctx.property(batches(r, payloadContext(ctx, ids), batchSize(ctx, 2)), judge);
-    await classBatches(ctx, r, payloadContext(ctx, ids), judge);
+    const cc = await classItems.get(r.name)!.get(ctx);
+    if (cc) await classBatch(ctx, r, cc);
   });
 
   // product categoryid/collectionid -> categories/collections {id, name}; tags -> tags [{tag}]

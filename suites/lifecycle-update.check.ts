@@ -18,7 +18,8 @@ import {
 } from '../src/check/index.js';
 import type { Payload, PayloadContext } from '../generators/index.js';
 import { refsFixture, refsFor } from './support/refs.js';
-import { chunked, classItemCount, classNames, payloadClasses, withClasses, type ItemClasses } from './support/classes.js';
+import { judgeClassProp } from './lifecycle/class-create.js';
+import { classUpdates, readUpdated, type ClassUpdate } from './lifecycle/class-update.js';
 import { changeEvery, designedPayload, unchangeableReason } from './support/values.js';
 import {
   batches, changedFields, failValues, fieldOf, fitUtf16, getByIds, idsOf, matchResponse, payloadContext, payloadMismatches, payloads,
@@ -32,6 +33,7 @@ export const REGISTERS: SuiteDeclaration = {
 
 const WRITABLE = resources().filter((r) => r.writable && r.payload.length > 0);
 const refs = refsFixture('lifecycle-update');
+const classItems = classUpdates(WRITABLE, refs);
 
 const batchSize = (ctx: CheckContext, min: number) => ({ minLength: min, maxLength: Math.max(min, ctx.depth.batch) });
 
@@ -57,25 +59,27 @@ async function readAfter(ctx: CheckContext, r: ResourceModel, id: string, before
   return getByIds(ctx, r, [id], what, (m) => changed(m.get(id.toLowerCase())));
 }
 
-/**
- * Every value class of every property (docs/value-classes.md) in every run:
- * records made holding one class value each, then updated to another class's
- * value (item k from entry k + 1 to entry k, support/classes.ts), in lists of
- * the observed limits.maxDataItems: an update that skips "0", 0 or "false"
- * as "nothing supplied" shows.
- */
-async function classUpdates(ctx: CheckContext, r: ResourceModel, pctx: PayloadContext, judge: (items: Payload[], changes: Payload[], classes: ItemClasses) => Promise<void>): Promise<void> {
-  const props = payloadClasses(r, ctx.config.runTag, ctx.depth.classValues, (arb, label) => ctx.sample(arb, label), { refs: pctx.refs });
-  const n = classItemCount(props);
-  if (n < 2) return;
-  const base = ctx.sample(batches(r, pctx, { minLength: n, maxLength: n }), 'value-class items');
-  const before = withClasses(r, base, props, ctx.config.runTag, 1).map((p) => fitUtf16(r, p));
-  const after = withClasses(r, base, props, ctx.config.runTag).map((p) => fitUtf16(r, p));
-  const changed = props.map((x) => x.p.name);
-  const changes = after.map((item) => Object.fromEntries(changed.filter((name) => name in item).map((name) => [name, item[name]])) as Payload);
-  const size = ctx.observed('limits.maxDataItems');
-  const at = chunked(before.map((_, i) => i), size);
-  for (const idx of at) await judge(idx.map((i) => before[i]), idx.map((i) => changes[i]), classNames(props));
+const lower = (s: string) => s.toLowerCase();
+
+const UPDATE_RULES = {
+  get: { rule: '§4 Create and update payloads: update changes the supplied values of every item in data', refusedBy: 'lifecycle.update.changes.batch#every-record' },
+  write: { rule: '§4 Responses: update returns the updated records with the new values', refusedBy: 'lifecycle.update.changes.batch#every-record' },
+} as const;
+
+/** The value-class update (suites/lifecycle/class-update.ts) as a whole: every record named shows its change. */
+async function classBatch(ctx: CheckContext, r: ResourceModel, cu: ClassUpdate): Promise<void> {
+  await ctx.item('every-record', async (it) => {
+    it.classes(cu.classes.judged, cu.classes.notJudged);
+    if (cu.refused) it.fail({ message: `an update of ${cu.ids.length} ${r.title} records holding one value of each class (lists of the observed limits.maxDataItems) was not accepted: ${cu.refused}`, why: it.rule.section, evidence: cu.exchanges.slice(-1) });
+    const got = await readUpdated(it, r, cu);
+    const ev = [...cu.exchanges.slice(-1), got.exchange];
+    cu.ids.forEach((id, i) => {
+      const after = got.byId.get(lower(id));
+      if (!after) it.fail({ message: `get with filters.id [${id}] did not return ${r.title} ${id} after an update of ${cu.ids.length} records in one data`, why: it.rule.section, evidence: ev });
+      const ms = payloadMismatches(r, cu.items[i], after, 'get', { names: cu.names });
+      if (ms.length) failValues(it, `after one update of ${cu.ids.length} ${r.title} records, get shows item ${i} (${id}) with values other than those supplied`, ms, `${it.rule.section}: update changes the supplied values of every item in data`, ev);
+    });
+  });
 }
 
 for (const r of WRITABLE) {
@@ -116,6 +120,13 @@ for (const r of WRITABLE) {
         }
       });
     });
+    // one value of each class of every property: the value-class update (shared with the batch check)
+    const cu = await classItems.get(r.name)!.get(ctx);
+    if (!cu) return;
+    const got = cu.refused ? undefined : await readUpdated(ctx, r, cu);
+    for (const p of comparableProps(r, 'get').filter((q) => cu.props.some((x) => x.p.name === q.name))) {
+      await ctx.item(p.name, (it) => judgeClassProp(it, r, cu, p, 'get', (k) => got?.byId.get(lower(cu.ids[k])), `after one update of the ${cu.ids.length} value-class items, get shows a ${p.name} other than supplied`, got ? [...cu.exchanges.slice(-1), got.exchange] : cu.exchanges.slice(-1), UPDATE_RULES.get));
+    }
   });
 
   const [response] = checksOf('lifecycle.update.response', r.name);
@@ -146,6 +157,11 @@ for (const r of WRITABLE) {
         }
       });
     });
+    const cu = await classItems.get(r.name)!.get(ctx);
+    if (!cu) return;
+    for (const p of comparableProps(r, 'write').filter((q) => cu.props.some((x) => x.p.name === q.name))) {
+      await ctx.item(p.name, (it) => judgeClassProp(it, r, cu, p, 'write', (k) => cu.answered.get(lower(cu.ids[k])), `one update of the ${cu.ids.length} value-class items answered a ${p.name} other than supplied`, cu.exchanges, UPDATE_RULES.write));
+    }
   });
 
   // several items in one data: each named record changes (a target that applies only the first item fails here)
@@ -157,9 +173,8 @@ for (const r of WRITABLE) {
     const pctx = payloadContext(ctx, ids);
     const size = { minLength: 2, maxLength: Math.max(2, Math.min(ctx.depth.batch, typeof max === 'number' ? max : Number.POSITIVE_INFINITY)) };
     const arb = batches(r, pctx, size).chain((b) => fc.tuple(fc.constant(b), fc.array(updates(r, pctx, 'partial'), { minLength: b.length, maxLength: b.length })));
-    const judge = (items: Payload[], changes: Payload[], classes?: ItemClasses) => withCreated(ctx, r, items, async (created, ex) => {
+    const judge = (items: Payload[], changes: Payload[]) => withCreated(ctx, r, items, async (created, ex) => {
       await ctx.item('every-record', async (it) => {
-        if (classes) it.classes(classes.judged, classes.notJudged);
         const createdIds = idsOf(it, matchResponse(r, items, created) as Rec[], ex);
         const up = await it.client.update(r, createdIds.map((id, i) => ({ id, ...changes[i] })));
         it.ok(up, `update of ${createdIds.length} ${r.title} records in one data`);
@@ -174,7 +189,8 @@ for (const r of WRITABLE) {
       });
     });
     await ctx.property(arb, ([items, changes]) => judge(items, changes));
-    if (typeof max !== 'number' || max >= 2) await classUpdates(ctx, r, pctx, judge);
+    const cu = await classItems.get(r.name)!.get(ctx);
+    if (cu) await classBatch(ctx, r, cu);
   });
 
   const [others] = checksOf('lifecycle.update.others-untouched', r.name);

@@ -159,6 +159,7 @@ for (const r of LIST) {
   const [partition] = checksOf('pagination.partition', r.name);
   check(partition, async (ctx) => {
     await ctx.item('walk', async (it) => {
+      if (r.writable) await longWalk(it, r);
       const s = await setOf(it, r);
       const whole = new Set(idsOf(s.whole));
       const { first, max } = pageSettings();
@@ -192,7 +193,7 @@ for (const r of LIST) {
         if (!ended) it.fail({ message: `${where}: after ${maxPages} full pages of ${per} the pages did not end, though the set holds ${whole.size} record(s)`, why, expected: `a page with fewer than ${per} records by page ${first + maxPages - 1}`, actual: 'full pages', evidence: pages.slice(-2) });
       });
     });
-  });
+   }, { timeoutMs: 300_000 });
 
   const [countTotal] = checksOf('pagination.count-total', r.name);
   check(countTotal, async (ctx) => {
@@ -238,6 +239,59 @@ for (const r of LIST) {
       ctx.item('page-size-over-cap', (it) => judge(it, { pageSize: 5000 })),
     ]);
   }, { timeoutMs: 300_000 });
+}
+
+/** Pages the long walk crosses: past page 9 → 10, to a last page whose number is written with two digits. */
+const LONG_WALK_PAGES = 11;
+/** The most pages the long walk reads: with a small largest page (observed), it is not judged rather than walk on. */
+const LONG_WALK_MAX_PAGES = 25;
+
+/**
+ * One walk past page 10 per writable resource (docs/value-classes.md, page
+ * numbers whose written length changes): the records of the big set (1001,
+ * made for the cap) in pages of ceil(n / 11), so page 10 is full and page 11
+ * holds the rest — a store that compares or sorts page numbers as text ("2" >
+ * "11") loses pages. Judged as the short walks are: each record on exactly
+ * one page, none foreign, the pages end.
+ */
+async function longWalk(it: ItemContext, r: ResourceModel): Promise<void> {
+  const big = await bigSetOf(it, r);
+  const ids = big.ids ?? [];
+  const { first, max } = pageSettings();
+  const size = Math.min(max, Math.ceil(ids.length / LONG_WALK_PAGES));
+  const pagesNeeded = Math.ceil(ids.length / Math.max(1, size));
+  if (pagesNeeded < 10 || pagesNeeded > LONG_WALK_MAX_PAGES) {
+    it.classes([], [{ class: 'integer.length-change', reason: `the page number: ${ids.length} records in pages of at most ${max} (observation pagination.maxPageSize) make ${pagesNeeded} pages, not 10 to ${LONG_WALK_MAX_PAGES}` }]);
+    return;
+  }
+  it.classes(['integer.length-change']);
+  const whole = new Set(ids.map(lower));
+  const seen = new Map<string, number>();
+  const pages: Exchange[] = [];
+  const overlaps: string[] = [];
+  const foreign: string[] = [];
+  let ended = false;
+  for (let i = 0; i <= pagesNeeded; i++) {
+    const got = await page(it, r, ids, i, size);
+    pages.push(got.exchange);
+    for (const id of idsOf(got.records)) {
+      if (!whole.has(id)) foreign.push(id);
+      if (seen.has(id)) overlaps.push(`${id} on pages ${seen.get(id)} and ${first + i}`);
+      else seen.set(id, first + i);
+    }
+    if (got.records.length < size) {
+      ended = true;
+      break;
+    }
+  }
+  const where = `pages of ${size} from page ${first} over ${big.what} (${pagesNeeded} pages: page numbers past 9 → 10)`;
+  const why = 'consecutive pages partition the records, no overlap, no gap';
+  if (overlaps.length) it.fail({ message: `${where}: ${overlaps.length} record(s) came back on two pages: ${overlaps.slice(0, 3).join('; ')}`, why, expected: 'each record on exactly one page', actual: overlaps.slice(0, 20), evidence: pages.slice(-2) });
+  const missing = [...whole].filter((id) => !seen.has(id));
+  const lastSeen = Math.max(first - 1, ...seen.values());
+  if (missing.length) it.fail({ message: `${where}: ${missing.length} of the ${whole.size} record(s) were on no page; the pages ended at page ${first + pages.length - 1} (last record on page ${lastSeen})`, why, expected: `${whole.size} records on pages ${first} to ${first + pagesNeeded - 1}`, actual: `${seen.size} records`, evidence: pages.slice(-2) });
+  if (foreign.length) it.fail({ message: `${where}: pages returned ${foreign.length} record(s) outside the id filter (${foreign.slice(0, 3).join(', ')})`, why, expected: 'records of the set only', actual: foreign.slice(0, 20), evidence: pages.slice(-2) });
+  if (!ended) it.fail({ message: `${where}: after ${pages.length} full pages the pages did not end`, why, expected: `a page with fewer than ${size} records by page ${first + pagesNeeded}`, actual: 'full pages', evidence: pages.slice(-2) });
 }
 
 /** Walk every page (the page size the target applies is what the first page holds); ends at a shorter page. */

@@ -78,6 +78,6 @@ export { NEAR_MISS, NEAR_MISS_CASES, nearMissKeys, nearMissPlan, type NearMissCa
 export { nearMissShown } from '../client/redact.js';
 
 // ---------------------------------------------------------------- observations: what the spec leaves open
-export { observed } from './runtime.js';
+export { observed, probed } from './runtime.js';
 export { WRONG_KEY, carriesData, shapeFamily, shapeOf } from '../observe/shared.js';
 export { follows, orderOf, ORDERS, type OrderName } from '../observe/order.js';

@@ -23,3 +23,14 @@ export function observed<K extends ObservationKey>(key: K): ObservationValue<K> 
   if (!source) throw new Error(`storecheck: observation ${key} read outside a run's worker (no observations installed)`);
   return readObservation(source(), key);
 }
+
+/**
+ * Was the observation probed (a value of its own, not the registry's
+ * fallback)? A check that judges a value class under a reading (docs/value-classes.md)
+ * does so only when the store was seen to take it, never under a fallback.
+ */
+export function probed(key: ObservationKey): boolean {
+  if (!source) throw new Error(`storecheck: observation ${key} read outside a run's worker (no observations installed)`);
+  const v = (source() as Record<string, unknown>)[key];
+  return v !== undefined && v !== null;
+}

@@ -98,4 +98,4 @@ export function currentRuntime(): Runtime | undefined {
 
 // the checks' observations are the runtime's: `observed(key)` (./observed.ts) reads them
 observeFrom(() => runtime().observations);
-export { observed } from './observed.js';
+export { observed, probed } from './observed.js';

@@ -10,6 +10,7 @@
  *                                   #classes (a bound of each value class, as _min and as _max; judged on get)
  *   <r>.filters.date-only-bound.<key> #day (a DateTime bound given as a date, §2 Conventions)
  *   <r>.filters.boolean.<key>       #true #false
+ *   <r>.filters.all-keys            #get (every key but id in one request; judged on get alone)
  * and count for each of those cases (count agrees with get, case by case):
  *   <r>.filters.count-agrees.<key|field> with the cases of its get check.
  */
@@ -84,5 +85,11 @@ export function filterChecks(r: ResourceModel): CheckDraft[] {
     ...base, rule: 'filters.count-agrees', subject: key, kind: 'count', cases,
     title: `count agrees with get for the ${key} filter, case by case`,
   }));
-  return [...get, ...count];
+  // every key at once (but id, the scope of the fixture's records; an alias beside its key is one key): judged on get alone
+  const keys = r.filters.filter((f) => f.key !== 'id' && f.aliasOf === undefined);
+  const all: CheckDraft[] = keys.length >= 2 ? [{
+    ...base, rule: 'filters.all-keys', kind: 'filter', title: `all ${keys.length} filter keys of ${r.name} but id in one request`,
+    cases: [['get', 'every filter key at once, each leaving out some records: the records they match together (AND) or any of them matches (OR), as observed (filters.combination)']],
+  }] : [];
+  return [...get, ...count, ...all];
 }

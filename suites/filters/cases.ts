@@ -411,3 +411,54 @@ export function classesCase(s: Scoped, min: FilterModel, max: FilterModel, env: 
   const terms = ([lo, hi]: [string, string]): Term[] => [{ f: min, value: lo }, { f: max, value: hi }];
   return { generated: fc.constant(got.pairs[0]), all: got.pairs, terms, classes: { judged: got.judged, notJudged: got.notJudged } };
 }
+
+// ---------------------------------------------------------------- every key at once
+
+/** A range key's bound leaving out the records at its end (min: the smallest values, max: the largest); one keeping all when the values are one. */
+function edgeBound(s: Scoped, f: FilterModel): string | undefined {
+  const p = pointsOf(s, f);
+  if (!p || !p.distinct.length) return undefined;
+  const d = p.distinct;
+  const isMin = f.key.endsWith('_min');
+  if (d.length < 2) return p.axis.bound(isMin ? d[0] - p.axis.step : d[0] + p.axis.step);
+  const [a, b] = isMin ? [d[0], d[1]] : [d[d.length - 2], d[d.length - 1]];
+  const mid = (a + b) / 2n;
+  const at = mid > a && mid < b ? mid : isMin ? b : a;
+  const bound = p.axis.bound(at);
+  return bound !== undefined && withinLimits(f, bound) ? bound : undefined;
+}
+
+/** The value most records hold of a boolean field ('true' or 'false'). */
+function majority(s: Scoped, f: FilterModel): string {
+  const t = s.records.filter((x) => ['true', '1'].includes(String(x[f.field]))).length;
+  return t * 2 >= s.records.length ? 'true' : 'false';
+}
+
+/**
+ * Every key given (`keys`, those the target takes) in one request, each
+ * leaving out some records: an array key lists every value of the records
+ * but one record's (a different record for each key), a range key bounds
+ * off the records at its end, a boolean key asks the value most records hold.
+ * Under AND a store that drops a key when many are given returns the records
+ * only that key left out; under OR one that drops a key loses the records
+ * only it matched. The oracle judges under the observed combination.
+ */
+export function allKeysCase(s: Scoped, keys: readonly FilterModel[]): { terms: Term[]; left: string[] } | { notJudged: string } {
+  const recs = s.records;
+  if (recs.length < 2) return { notJudged: `${s.what} holds fewer than 2 records: no key can leave one out` };
+  const terms: Term[] = [];
+  const left: string[] = [];
+  keys.forEach((f, k) => {
+    if (f.filter === 'boolean') return terms.push({ f, value: majority(s, f) });
+    if (f.filter === 'range') {
+      const b = edgeBound(s, f);
+      return b === undefined ? left.push(f.key) : terms.push({ f, value: b });
+    }
+    const pool = poolOf(s, f);
+    const skip = recs[k % recs.length][f.field];
+    const values = pool.filter((v) => v !== skip);
+    return pool.length ? terms.push({ f, value: values.length ? values : pool }) : left.push(f.key);
+  });
+  if (terms.length < 2) return { notJudged: `no two filter keys of ${s.r.name} have values among ${s.what} (${left.join(', ')} none)` };
+  return { terms, left };
+}

@@ -25,7 +25,7 @@ import {
   type Rec, type PayloadPropModel, type ResourceModel,
 } from '../../src/check/index.js';
 import { batchArb, dateRangePairs, maxDecimal, type Payload } from '../../generators/index.js';
-import { classItemCount, payloadClasses, withClasses } from '../support/classes.js';
+import { classItemCount, observedNotTaken, payloadClasses, withClasses } from '../support/classes.js';
 import { lower, type Scoped } from './scoped.js';
 
 const SPLITTERS = 6;
@@ -87,7 +87,7 @@ function splitValue(p: PayloadPropModel, i: number, j: number, first: string, is
 /** The filtered payload properties (the fields a filter key reads), each with its value classes. */
 function filteredClasses(r: ResourceModel, f: FixtureContext) {
   const filtered = new Set(r.filters.map((x) => x.field));
-  return payloadClasses(r, f.config.runTag, f.depth.classValues, f.sample, { only: (p) => !p.references && p.kind !== 'list' && filtered.has(p.recordField ?? p.name) });
+  return payloadClasses(r, f.config.runTag, f.depth.classValues, f.sample, { only: (p) => !p.references && p.kind !== 'list' && filtered.has(p.recordField ?? p.name), underReadings: observedNotTaken() });
 }
 
 async function build(r: ResourceModel, f: FixtureContext): Promise<Scoped> {

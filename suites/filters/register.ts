@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check';
 import {
-  carriesTag, check, checksOf, hasOpen, judgeGet, rangePairs, forValues, termsText, GET_ONLY_CASES, type CheckContext, type Fixture, type ItemContext, type Rec, type CheckDef,
+  carriesTag, check, checksOf, expectation, hasOpen, judgeGet, lower, rangePairs, forValues, termsText, GET_ONLY_CASES, type CheckContext, type Fixture, type ItemContext, type Rec, type CheckDef,
   type FilterModel, type ResourceModel, type Term,
 } from '../../src/check/index.js';
-import { arrayCase, booleanCase, bothCase, classesCase, dayCase, idCase, rangeCase, type CaseSpec, type CaseValues } from './cases.js';
+import { allKeysCase, arrayCase, booleanCase, bothCase, classesCase, dayCase, idCase, rangeCase, type CaseSpec, type CaseValues } from './cases.js';
 import type { ClassEnv } from './classes.js';
 import { andMode, ask, rejected, scopedFilters, showFilters, type CaseAnswer } from './query.js';
 import type { Scoped } from './scoped.js';
@@ -113,6 +113,13 @@ export function registerFilterChecks(r: ResourceModel, fx: Fixture<Scoped>): voi
     });
   }
 
+  for (const def of checksOf('filters.all-keys', r.name)) {
+    check(def, async (ctx) => {
+      const s = await scoped(ctx);
+      await ctx.item('get', (it) => allKeys(it, s));
+    });
+  }
+
   for (const def of checksOf('filters.count-agrees', r.name)) {
     const subject = subjectOf(def);
     check(def, async (ctx) => {
@@ -196,4 +203,59 @@ function ownChurn(looks: CaseAnswer[], runTag: string): number {
   const moved = [...all].filter((id) => !own.every((ids) => ids.has(id))).length;
   const counts = looks.map((l) => (l.count.ok ? l.count.value : undefined)).filter((n): n is number => n !== undefined);
   return Math.max(moved, counts.length ? Math.max(...counts) - Math.min(...counts) : 0);
+}
+
+/**
+ * Every filter key of the resource but id in one request (the keys the
+ * target takes: an alias stands for its key where only it is taken), judged
+ * by the oracle under the observed combination (filters.combination).
+ */
+async function allKeys(it: ItemContext, s: Scoped): Promise<void> {
+  const { r } = s;
+  const keys = r.filters.filter((f) => f.key !== 'id' && !untaken(r, [f], it))
+    .filter((f, _, all) => f.aliasOf === undefined || !all.some((x) => x.key === f.aliasOf));
+  const spec = allKeysCase(s, keys);
+  if ('notJudged' in spec) return it.notJudged(spec.notJudged);
+  const ans = await ask(it, s, filtersOf(s, spec.terms), false, { count: false });
+  const get = ans.get;
+  const note = spec.left.length ? ` (${spec.left.join(', ')} left out: no value of the records within their limits)` : '';
+  if (rejected(get)) {
+    return it.fail({
+      message: `${r.title} get with ${spec.terms.length} filter keys at once (${showFilters(ans.filters)}) was not accepted: ${get.problem}`,
+      why: `§4 Filters per resource: ${spec.terms.map((t) => t.f.key).join(', ')} are documented filters of ${r.prefix} and the values are valid`,
+      expected: '2xx with the matching records',
+      actual: get.problem,
+      evidence: get.exchanges.slice(-1),
+    });
+  }
+  if (andMode()) return judgeGet(it, s, spec.terms, get, note);
+  judgeAny(it, s, spec.terms, get, note);
+}
+
+/**
+ * Under OR (observation filters.combination) a record is one of the answer
+ * when any key's condition holds (the _min and _max of one field bound it
+ * together): every record returned must satisfy one, and every record of the
+ * scope satisfying one must be returned (when the walk was complete).
+ */
+function judgeAny(it: ItemContext, s: Scoped, terms: Term[], get: Exclude<CaseAnswer['get'], { problem: string }>, note: string): void {
+  const byKey = new Map<string, Term[]>();
+  for (const t of terms) {
+    const k = t.f.filter === 'range' ? `range:${t.f.field}` : t.f.key;
+    byKey.set(k, [...(byKey.get(k) ?? []), t]);
+  }
+  const groups = [...byKey.values()];
+  const any = (rec: Rec) => {
+    const each = groups.map((g) => expectation(s.r, g, rec));
+    return each.includes('in') ? 'in' : each.every((e) => e === 'out') ? 'out' : 'unknown';
+  };
+  const label = `${s.r.name} ${termsText(terms)}${note} (filters combine with OR on this target: observation filters.combination)`;
+  const why = `§4 Filters per resource; several filters combine with OR on this target (observation filters.combination): a record matches when any key's condition holds`;
+  const evidence = get.exchanges.slice(-2);
+  const wrong = get.records.filter((x) => any(x) === 'out');
+  if (wrong.length) it.fail({ message: `${label} returned ${wrong.length} record(s) no key matches, e.g. ${wrong[0]?.id}`, why, expected: 'records one key matches', actual: wrong.slice(0, 12).map((x) => x?.id), evidence });
+  if (!get.complete) return;
+  const returned = new Set(get.records.map((x) => lower(x?.id)));
+  const missing = s.records.filter((x) => any(x) === 'in' && !returned.has(lower(x.id)));
+  if (missing.length) it.fail({ message: `${label} left out ${missing.length} record(s) of ${s.what} a key matches, e.g. ${missing[0]?.id}; it returned ${get.records.length}`, why, expected: missing.slice(0, 12).map((x) => x.id), actual: `${get.records.length} records`, evidence });
 }

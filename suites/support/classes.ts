@@ -9,7 +9,8 @@
  */
 import type fc from 'fast-check';
 import {
-  classesFor, payloadTarget, parseDateTime, type ClassTarget, type PayloadPropModel, type ResourceModel, type ValueClass,
+  classesFor, observed, payloadTarget, parseDateTime, probed, type ClassTarget, type PayloadPropModel, type ReadingId, type ResourceModel,
+  type ValueClass,
 } from '../../src/check/index.js';
 import {
   classValues, dateRangePairs, listClassValue, uniquePrefix, TOKEN_LENGTH, type Payload, type PayloadValue,
@@ -44,16 +45,36 @@ function listEntries(p: PayloadPropModel, t: ClassTarget, judged: ValueClass[], 
 }
 
 /**
+ * The honest readings a store was observed NOT to take, by the probe of its
+ * reading (src/observe): the classes that depend on one are valid on this
+ * store, so its records carry them and the checks judge them — > 32-bit
+ * integers on a store whose Integer columns were seen to hold 2^31, 4-byte
+ * characters where one was kept, 99999999.99 where 8 digits before the point
+ * were taken, case twins where filters were seen to compare case. A reading
+ * not probed (the fallback) keeps its classes out, with the reading named.
+ */
+const JUDGED_UNDER: ReadonlyArray<{ reading: ReadingId; when: () => boolean }> = [
+  { reading: 'int32', when: () => probed('limits.integerWidth') && observed('limits.integerWidth') === 'digits' },
+  { reading: 'utf8mb3', when: () => probed('text.astral') && observed('text.astral') === 'kept' },
+  { reading: 'decimal-digits', when: () => probed('limits.decimalDigits') && observed('limits.decimalDigits') === 'integer digits' },
+  { reading: 'case-insensitive', when: () => probed('collation.case') && observed('collation.case') === 'sensitive' },
+];
+
+export function observedNotTaken(): ReadingId[] {
+  return JUDGED_UNDER.filter((x) => x.when()).map((x) => x.reading);
+}
+
+/**
  * The class entries of every property of a resource's payload that takes
  * classes (`only`: those properties), `perClass` values of each class.
  */
-export function payloadClasses(r: ResourceModel, tag: string, perClass: number, draw: Draw, opts: { only?: (p: PayloadPropModel) => boolean; refs?: Partial<Record<string, string[]>> } = {}): PropClasses[] {
+export function payloadClasses(r: ResourceModel, tag: string, perClass: number, draw: Draw, opts: { only?: (p: PayloadPropModel) => boolean; refs?: Partial<Record<string, string[]>>; underReadings?: readonly ReadingId[] } = {}): PropClasses[] {
   const out: PropClasses[] = [];
   for (const p of r.payload) {
     if (opts.only && !opts.only(p)) continue;
     const t = payloadTarget(p);
     if (!t) continue;
-    const { judged, notJudged } = classesFor(t);
+    const { judged, notJudged } = classesFor(t, opts.underReadings);
     const entries: ClassEntry[] = t.kind === 'list'
       ? listEntries(p, t, judged, p.references ? opts.refs?.[p.references] ?? [] : [])
       : judged.flatMap((cls) => {
