@@ -377,18 +377,28 @@ export const MAX_NESTING = 64;
  */
 export function nestedDeeperThan(text: string, max: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
+    if (c === 34) i = stringEnd(text, i);
     else if (c === 91 || c === 123) {
       if (++depth > max) return true;
     } else if (c === 93 || c === 125) depth--;
   }
   return false;
+}
+
+/**
+ * Where the string opened by the quote at `open` ends (its closing quote; the text's end if it has
+ * none). Found by indexOf from quote to quote, not character by character: most of an answer's text
+ * is inside strings. A quote after an odd run of backslashes is escaped.
+ */
+function stringEnd(text: string, open: number): number {
+  for (let q = text.indexOf('"', open + 1); q !== -1; q = text.indexOf('"', q + 1)) {
+    let slashes = 0;
+    while (text.charCodeAt(q - 1 - slashes) === 92) slashes++;
+    if (slashes % 2 === 0) return q;
+  }
+  return text.length;
 }
 
 /**

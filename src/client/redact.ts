@@ -131,15 +131,34 @@ export function redactForms(s: string, forms: readonly SecretForm[]): string {
   return out;
 }
 
+/**
+ * A screen for redactForms: one pattern of the forms' first MIN_SECRET characters. A string it does
+ * not match holds no form (every form starts with one of them), so it is returned as it is after one
+ * scan instead of one search per form (dozens: every encoding of every reading of the key and of each
+ * near-miss key); a string it matches goes through redactForms unchanged. Most texts a run writes
+ * (every answer's body, every string of every request body) hold no secret but the request's key.
+ */
+export function formScreen(forms: readonly SecretForm[]): RegExp {
+  const starts = new Set(forms.map((f) => (typeof f === 'string' ? f : f[0]).slice(0, MIN_SECRET)));
+  // no flags: test() keeps no lastIndex between calls; code units, as includes() compares them
+  return new RegExp([...starts].map((p) => p.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|') || '(?!)');
+}
+
+/** redactForms behind its screen: the same result, without the per-form searches where no form can be. */
+export function screenedRedact(s: string, forms: readonly SecretForm[], screen: RegExp): string {
+  return forms.length && screen.test(s) ? redactForms(s, forms) : s;
+}
+
 /** A deep copy of a JSON value with every form of every secret replaced, in strings and keys. */
-export function redactValue<T>(value: T, forms: readonly SecretForm[]): T {
+export function redactValue<T>(value: T, forms: readonly SecretForm[], screen: RegExp = formScreen(forms)): T {
   if (!forms.length) return value;
+  const redact = (s: string) => screenedRedact(s, forms, screen);
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return redactForms(v, forms);
+    if (typeof v === 'string') return redact(v);
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) out[redactForms(k, forms)] = walk(x);
+      for (const [k, x] of Object.entries(v)) out[redact(k)] = walk(x);
       return out;
     }
     return v;
@@ -150,6 +169,8 @@ export function redactValue<T>(value: T, forms: readonly SecretForm[]): T {
 export class Redactor {
   private secrets = new Set<string>();
   private forms: Array<readonly [string, string]> = [];
+  /** formScreen(forms), remade whenever a secret is added */
+  private screen: RegExp = formScreen([]);
 
   constructor(...secrets: Array<string | undefined>) {
     for (const s of secrets) this.add(s);
@@ -164,6 +185,7 @@ export class Redactor {
     // a form two secrets share keeps the placeholder of the one added first (the key before its near misses)
     const mine = secretForms(secret).filter((f) => !known.has(f)).map((f) => [f, placeholder] as const);
     this.forms = [...this.forms, ...mine].sort((a, b) => b[0].length - a[0].length);
+    this.screen = formScreen(this.forms);
   }
 
   /**
@@ -184,7 +206,7 @@ export class Redactor {
   }
 
   text(s: string): string {
-    return redactForms(s, this.forms);
+    return screenedRedact(s, this.forms, this.screen);
   }
 
   /**
@@ -196,7 +218,7 @@ export class Redactor {
   shown(body: unknown): unknown {
     if (this.secrets.size === 0) return body;
     if (typeof body === 'string') return this.text(body);
-    return redactValue(body, this.forms);
+    return redactValue(body, this.forms, this.screen);
   }
 }
 

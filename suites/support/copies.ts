@@ -20,6 +20,16 @@ export async function createCopies(f: FixtureContext, r: ResourceModel, n: numbe
 /** Text cut to SHORT code points (the unique values keep their tag and token, which start them). */
 const SHORT = 64;
 function short(payload: Payload): Payload {
-  const cut = (v: string) => Array.from(v).slice(0, SHORT).join('');
+  // code points, without splitting the whole (long) text into an array: the copies share one text
+  const cut = (v: string) => {
+    if (v.length <= SHORT) return v;
+    let out = '';
+    let n = 0;
+    for (const c of v) {
+      if (n++ === SHORT) break;
+      out += c;
+    }
+    return out;
+  };
   return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? cut(v) : v.map(cut)]));
 }

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, NotOwnedError, ReadOnlyViolation, StoreClient } from '../../src/client/index.js';
 import { Agent, PendingPost, postOn } from '../../src/client/undici.js';
+import fc from 'fast-check';
 import { nestedDeeperThan } from '../../src/client/http.js';
 import { SharedGate } from '../../src/client/gate.js';
 
@@ -176,6 +177,16 @@ describe('StoreClient', () => {
   it('nesting depth: strings and escapes do not count', () => {
     expect(nestedDeeperThan('{"a":"[[[[[[","b":[[1]]}', 3)).toBe(false);
     expect(nestedDeeperThan('{"a":"\\"","b":[[[[1]]]]}', 3)).toBe(true);
+    // a backslash escaping a backslash ends its run: the quote after it closes the string
+    expect(nestedDeeperThan('{"a":"x\\\\","b":[[[[1]]]]}', 3)).toBe(true);
+    expect(nestedDeeperThan('{"a":"x\\\\\\"[[[[","b":1}', 3)).toBe(false);
+    // a string never closed: nothing after its quote counts
+    expect(nestedDeeperThan('[["[[[[[[', 3)).toBe(false);
+    // as deep as the JSON itself says, on generated values with strings full of brackets and escapes
+    const depthOf = (v: unknown): number => (v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0);
+    fc.assert(fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 7 }), (v, max) => {
+      expect(nestedDeeperThan(JSON.stringify(v), max)).toBe(depthOf(v) > max);
+    }), { seed: 24, numRuns: 300 });
   });
 
   it('a lost create never claims records another create of the run already owns (equal tagged values)', async () => {

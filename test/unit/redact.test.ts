@@ -3,7 +3,8 @@
  * get's apikey learnt, request bodies redacted structurally.
  */
 import { describe, expect, it } from 'vitest';
-import { REDACTED, Redactor, secretForms, secretReadings } from '../../src/client/redact.js';
+import fc from 'fast-check';
+import { formScreen, keyRedactor, REDACTED, redactForms, Redactor, redactValue, screenedRedact, secretForms, secretReadings } from '../../src/client/redact.js';
 
 describe('Redactor', () => {
   const key = 'k"\\<&é😀-x';
@@ -54,5 +55,40 @@ describe('Redactor', () => {
     const shown = r.shown(body) as typeof body;
     expect(shown).toEqual({ authentication: { apiKey: REDACTED }, data: [{ name: `x ${REDACTED} y` }] });
     expect(body.authentication.apiKey).toBe(key);
+  });
+});
+
+describe('the screen in front of redactForms', () => {
+  // keys with characters a pattern would read as syntax, quotes, surrogates, and the default key's shape
+  const keys = ['ref-0123456789abcdef01234567', 'k"\\<&é😀-x', 'a.b*c+d?(e)[f]{g}|h^$/i'];
+
+  // characters that can start, end or join the forms (quotes, escapes, a lone surrogate, the key's letters)
+  const noise = fc.constantFrom('a', 'r', 'e', 'f', '-', '0', '"', '\\', '&', '%', ' ', '+', '=', 'é', '\ud83d', '😀');
+
+  it('lets through exactly what redactForms would change: same result on texts made of forms, their parts and noise', () => {
+    for (const key of keys) {
+      const r = keyRedactor(key);
+      r.add('store-apikey-é');
+      const forms = (r as unknown as { forms: Array<readonly [string, string]> }).forms;
+      const screen = formScreen(forms);
+      // every form alone, amid other text
+      expect(forms.map(([f]) => `<${f}>`).filter((t) => screenedRedact(t, forms, screen) !== redactForms(t, forms))).toEqual([]);
+      const pieces = forms.flatMap(([f]) => [f, f.slice(0, 3), f.slice(1), f.slice(0, -1), f.slice(2, 6)]);
+      const text = fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ unit: noise, maxLength: 6 })), { maxLength: 12 }).map((xs) => xs.join(''));
+      fc.assert(fc.property(text, (t) => {
+        expect(screenedRedact(t, forms, screen)).toBe(redactForms(t, forms));
+        expect(r.text(t)).toBe(redactForms(t, forms));
+        expect(redactValue({ [t]: [t, { t }] }, forms)).toEqual({ [redactForms(t, forms)]: [redactForms(t, forms), { t: redactForms(t, forms) }] });
+      }), { seed: 24, numRuns: 40 });
+    }
+  });
+
+  it('stops a text with no form without searching it form by form, and still finds one form among many', () => {
+    const r = keyRedactor('ref-0123456789abcdef01234567');
+    expect(r.text('{"id":"3f2a","title":"nothing secret"}')).toBe('{"id":"3f2a","title":"nothing secret"}');
+    const b64 = Buffer.from('ref-0123456789abcdef01234567').toString('base64');
+    expect(r.text(`x ${b64} y`)).toBe(`x ${REDACTED} y`);
+    // no forms: the screen matches nothing and nothing changes
+    expect(screenedRedact('anything', [], formScreen([]))).toBe('anything');
   });
 });
