@@ -11,6 +11,7 @@ import { CheckCollector, type Progress } from './collector.js';
 import { AllureReporter } from './allure-reporter.js';
 import { planKitChecks, planRun, planShard } from '../items/plan.js';
 import { onlyPattern } from '../items/select.js';
+import { costSequencer } from './sequencer.js';
 
 import { PROJECT_ROOT } from '../version.js';
 
@@ -71,8 +72,9 @@ export async function prepareVitest(
       reporters,
       maxWorkers: config.workers,
       fileParallelism: true,
-      // checks of a file run concurrently (set here too: the project setting alone is not applied)
-      sequence: { concurrent: true },
+      // checks of a file run concurrently (set here too: the project setting alone is not applied);
+      // the costliest files go to the workers first, so the lanes end together (src/run/sequencer.ts)
+      sequence: { concurrent: true, sequencer: costSequencer(config.only) },
       maxConcurrency: 16,
       passWithNoTests: true,
       experimental: { fsModuleCache: true, ...(cache ? { fsModuleCachePath: join(cache, 'modules') } : {}) },
