@@ -5,8 +5,10 @@
  * not a hung CI job. So folders are made one level at a time, and the pseudo
  * file systems are named when a user points --report-dir at one.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve, sep } from 'node:path';
+import { PROJECT_ROOT } from './version.js';
 
 /** Linux magic numbers (statfs f_type) of file systems that hold no files of ours. */
 const PSEUDO: Record<number, string> = {
@@ -111,4 +113,28 @@ export function clearAllureResults(dir: string): number {
     removed++;
   }
   return removed;
+}
+
+/**
+ * Where vitest keeps its caches (vite's cacheDir, the file module cache), or undefined for vitest's
+ * default (the project's node_modules: a clone). An installed package (under node_modules, or in a
+ * folder this user cannot write: the container image) is never written to: its caches go to a
+ * folder of this user's under the temp directory.
+ */
+export function cacheRoot(root: string = PROJECT_ROOT, uid: number | string = process.getuid?.() ?? 'user'): string | undefined {
+  const installed = root.split(sep).includes('node_modules');
+  if (!installed) {
+    try {
+      accessSync(join(root, 'node_modules'), constants.W_OK);
+      return undefined;
+    } catch {
+      // not writable: as installed
+    }
+  }
+  return join(tmpdir(), `storecheck-cache-${uid}`);
+}
+
+/** The folder storecheck keeps its own caches in (the precompiled validators: src/schema/precompiled.ts). */
+export function storecheckCacheDir(root: string = PROJECT_ROOT): string {
+  return join(cacheRoot(root) ?? join(root, 'node_modules', '.cache'), 'storecheck');
 }

@@ -15,6 +15,8 @@ import { recordWorkerExchange } from './chains.js';
 import { readObservation } from '../observe/registry.js';
 import { watchAnswers } from './invariants/watch.js';
 import { observeFrom } from './observed.js';
+import { storecheckCacheDir } from '../files.js';
+import { usePrecompiledValidators } from '../schema/precompiled.js';
 import { deepFreeze, DEPTHS, runChannelName, stopChannelName, type DepthProfile, type RunConfig, type RunState } from '../config.js';
 
 export interface Runtime {
@@ -63,6 +65,8 @@ export function runtime(): Runtime {
   if (!config) throw new Error('storecheck checks run through `npm run conformance` (src/cli.ts), which provides the target configuration');
   if (!state) throw new Error('storecheck: the run state (observations, in-flight gate) has not arrived from the main process');
   const ledger = new Ledger(config.ledgerFile, config.runTag);
+  // the validators the main process compiled and kept before the checks began (src/schema/precompiled.ts)
+  usePrecompiledValidators(storecheckCacheDir());
   // the gate paces every thread together: --max-rps is the whole run's
   const client = makeClient(config, {
     redactor: redactorFor(config),

@@ -9,7 +9,8 @@
 import { join } from 'node:path';
 import { BroadcastChannel } from 'node:worker_threads';
 import { runChannelName, type RunState } from '../config.js';
-import { clearAllureResults } from '../files.js';
+import { clearAllureResults, storecheckCacheDir } from '../files.js';
+import { usePrecompiledValidators } from '../schema/precompiled.js';
 import { CheckCollector } from './collector.js';
 import type { RunSession } from './session.js';
 import { prepareVitest, type PreparedVitest, type VitestRun } from './vitest.js';
@@ -27,6 +28,9 @@ export class ChecksPhase {
     // (only allure-js's own files go: another tool's file there stays)
     clearAllureResults(allureDir);
     this.preparing = prepareVitest(s.config, { allureDir, redact: (t) => s.redactor.text(t), onProgress: (p) => s.term.progress(p) }).catch((e: Error) => e);
+    // the schemas' validators, compiled once and kept (src/schema/precompiled.ts): this process and
+    // every worker load them instead of compiling each its own; the first run here compiles them
+    usePrecompiledValidators(storecheckCacheDir(), { compileIfMissing: true });
     this.channel = new BroadcastChannel(runChannelName(s.config.runTag));
     this.channel.onmessage = (m) => {
       if ((m as { data?: unknown }).data === 'want' && this.state) this.channel.postMessage(this.state);

@@ -2,9 +2,7 @@
  * Runs the conformance project (suites/**) through vitest's Node API with the
  * resolved config provided to every worker, and collects CheckResults.
  */
-import { accessSync, constants } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { createVitest } from 'vitest/node';
 import type { RunConfig } from '../config.js';
 import { CheckCollector, type Progress } from './collector.js';
@@ -14,30 +12,12 @@ import { onlyPattern } from '../items/select.js';
 import { costSequencer } from './sequencer.js';
 
 import { PROJECT_ROOT } from '../version.js';
+import { cacheRoot } from '../files.js';
 
-export { PROJECT_ROOT };
+export { PROJECT_ROOT, cacheRoot };
 
 export interface VitestRun {
   collector: CheckCollector;
-}
-
-/**
- * Where vitest keeps its caches (vite's cacheDir, the file module cache), or undefined for vitest's
- * default (the project's node_modules: a clone). An installed package (under node_modules, or in a
- * folder this user cannot write: the container image) is never written to: its caches go to a
- * folder of this user's under the temp directory.
- */
-export function cacheRoot(root: string = PROJECT_ROOT, uid: number | string = process.getuid?.() ?? 'user'): string | undefined {
-  const installed = root.split(sep).includes('node_modules');
-  if (!installed) {
-    try {
-      accessSync(join(root, 'node_modules'), constants.W_OK);
-      return undefined;
-    } catch {
-      // not writable: as installed
-    }
-  }
-  return join(tmpdir(), `storecheck-cache-${uid}`);
 }
 
 /** A vitest instance made ahead of time (it loads while the preflight and probes talk to the target). */

@@ -8,6 +8,7 @@ import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from './sources.js';
 
 const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;
+const { _, Name } = Ajv2020Module as any;
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
 
 export interface ValidationResult { ok: boolean; errors: string[] }
@@ -47,22 +48,37 @@ export function integerWithin(value: string, limit: { digits: number }): boolean
   return !!m && m[1].replace(/^0+(?=[0-9])/, '').length <= limit.digits;
 }
 
-export function createAjv(docs: JsonSchema[]): any {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, strictRequired: false, allowUnionTypes: true });
+/** The name standalone validator code requires the keywords' functions by (src/schema/precompiled.ts resolves it). */
+export const KEYWORDS_MODULE = 'storecheck:schema-keywords';
+const KEYWORD_FUNCS = { decimalWithin, integerWithin };
+export type KeywordFuncs = typeof KEYWORD_FUNCS;
+export const keywordFuncs: KeywordFuncs = KEYWORD_FUNCS;
+
+/** One of the keywords' functions in a validator's scope: called in place, required by name in standalone code. */
+function keywordFunc(cxt: any, name: keyof KeywordFuncs): unknown {
+  return cxt.gen.scopeValue('func', { ref: KEYWORD_FUNCS[name], code: _`require(${KEYWORDS_MODULE}).${new Name(name)}` });
+}
+
+/** `source`: keep each validator's code, for standaloneCode (src/schema/precompiled.ts). */
+export function createAjv(docs: JsonSchema[], opts: { source?: boolean } = {}): any {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, strictRequired: false, allowUnionTypes: true, ...(opts.source ? { code: { source: true } } : {}) });
   addFormats(ajv);
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['string', 'object', 'array', 'boolean'] });
+  // code keywords calling the two functions above: the validators compile to standalone code that
+  // names them (KEYWORDS_MODULE, resolved by src/schema/precompiled.ts), so one compile serves every
+  // thread and run (a keyword with a `validate` function has no code standalone code can carry)
   ajv.addKeyword({
     keyword: 'x-decimal',
     schemaType: 'object',
     error: { message: (cxt: any) => `must have at most ${cxt.schema.digits} digits and ${cxt.schema.scale} decimals` },
     // no `type:` so strictTypes accepts it beside a $ref; non-strings are left to `type`
-    validate: (limit: { digits: number; scale: number }, data: unknown) => typeof data !== 'string' || decimalWithin(data, limit),
+    code: (cxt: any) => cxt.fail(_`typeof ${cxt.data} == "string" && !${keywordFunc(cxt, 'decimalWithin')}(${cxt.data}, ${cxt.schemaCode})`),
   });
   ajv.addKeyword({
     keyword: 'x-integer',
     schemaType: 'object',
     error: { message: (cxt: any) => `must have at most ${cxt.schema.digits} digits` },
-    validate: (limit: { digits: number }, data: unknown) => typeof data !== 'string' || integerWithin(data, limit),
+    code: (cxt: any) => cxt.fail(_`typeof ${cxt.data} == "string" && !${keywordFunc(cxt, 'integerWithin')}(${cxt.data}, ${cxt.schemaCode})`),
   });
   // adding checks each document against the meta-schema; compiling waits for first use, so a
   // process pays only for the validators it needs. compileAll() compiles every definition: the unit

@@ -425,6 +425,7 @@ export class SchemaModel {
   readonly facts: SpecFacts;
   private readonly validators = new Map<string, Validator>();
   private ajvInstance: any;
+  private precompiled?: ReadonlyMap<string, (value: unknown) => boolean>;
 
   constructor(docs: readonly JsonSchema[]) {
     this.byId = new Map(docs.map((d) => [d.$id as string, d]));
@@ -468,11 +469,19 @@ export class SchemaModel {
     return this.validatorAt('common.schema.json', def);
   }
 
+  /**
+   * Use these compiled validators (src/schema/precompiled.ts: compiled once, kept in the run's cache)
+   * instead of compiling each definition again; a definition they lack is compiled as before.
+   */
+  usePrecompiled(validators: ReadonlyMap<string, (value: unknown) => boolean>): void {
+    this.precompiled = validators;
+  }
+
   private validatorAt(schemaId: string, def: string): Validator {
     const key = `${schemaId}#/$defs/${def}`;
     let v = this.validators.get(key);
     if (!v) {
-      const fn = this.ajv().getSchema(key);
+      const fn: any = this.precompiled?.get(key) ?? this.ajv().getSchema(key);
       if (!fn) throw new Error(`${schemaId} has no $defs/${def}`);
       v = (value: unknown): ValidationResult =>
         fn(value) ? { ok: true, errors: [] } : { ok: false, errors: (fn.errors ?? []).map(formatAjvError) };
