@@ -10,7 +10,7 @@
  * again: the validators are the same either way (test/unit/precompiled.test.ts).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
@@ -76,7 +76,12 @@ export function precompiledFile(cacheDir: string, docs: readonly JsonSchema[]): 
 export function readPrecompiled(cacheDir: string, docs: readonly JsonSchema[]): Map<string, CompiledValidator> | undefined {
   let source: string;
   try {
-    source = readFileSync(precompiledFile(cacheDir, docs), 'utf8');
+    const file = precompiledFile(cacheDir, docs);
+    // code this process runs: only a file of this user's that no one else may write (the cache of an
+    // installed package is under the shared temp folder)
+    const st = statSync(file);
+    if ((process.getuid && st.uid !== process.getuid()) || (st.mode & 0o022) !== 0) return undefined;
+    source = readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
@@ -98,7 +103,8 @@ export function writePrecompiled(cacheDir: string, docs: readonly JsonSchema[], 
   try {
     mkdirSync(cacheDir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, source ?? precompiledSource(docs));
+    writeFileSync(tmp, source ?? precompiledSource(docs), { mode: 0o644 });
+    chmodSync(tmp, 0o644);
     renameSync(tmp, file);
     return file;
   } catch {

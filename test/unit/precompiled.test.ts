@@ -4,7 +4,7 @@
  * module is found by what it was compiled from, and one that is missing, stale or broken is
  * compiled again.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -58,6 +58,11 @@ describe('precompiled validators', () => {
     const changed = docs.map((d, i) => (i === 0 ? { ...d, description: `${d.description ?? ''} changed` } : d));
     expect(precompiledFile(dir, changed)).not.toBe(file);
     expect(readPrecompiled(dir, changed)).toBeUndefined();
+    // a module others may write is not run
+    chmodSync(file!, 0o666);
+    expect(readPrecompiled(dir, docs)).toBeUndefined();
+    chmodSync(file!, 0o644);
+    expect(readPrecompiled(dir, docs)?.size).toBe(definitionKeys(docs).length);
     writeFileSync(file!, 'module.exports = {};');
     expect(readPrecompiled(dir, docs)).toBeUndefined();
     writeFileSync(file!, 'this is not JavaScript (');
