@@ -13,6 +13,11 @@
  *   all.observe.consistent.error-shape #all   a wrong key (get, count, store get), a missing key and
  *                      an unknown path are answered in one error shape family
  *   all.observe.consistent.auth-status #<resource>  wrong and missing keys get the observed statuses
+ *   all.observe.consistent.error-status-class #all  a wrong key (WRONG_KEY, and one as long as the key),
+ *                      a missing key on every resource and an unknown path: their error answers never
+ *                      mix a 5xx with other classes (a store may answer its clients' mistakes 4xx, or
+ *                      even 5xx throughout — §7 shows no status — but a 500 beside 401s is the store
+ *                      failing on some of them). One request of its own; the rest are auth-status's.
  *   all.observe.consistent.id-case, createdon-zone, integer-width, decimal-scale: the readings of stack
  *                      defaults applied everywhere (suites/support/readings.ts)
  */
@@ -177,6 +182,45 @@ check(CHECKS.get('auth-status')!, async (ctx) => {
       });
     }
   })));
+});
+
+/**
+ * Answers a rate limiter or a gateway gives whatever was asked (the client retries them): not the
+ * store's reading of the client's mistake.
+ */
+const TRANSIENT = new Set([429, 502, 503, 504]);
+const statusClass = (status: number) => `${Math.floor(status / 100)}xx`;
+
+/**
+ * A wrong key as long as the configured one: a store that compares keys only when their lengths
+ * agree (Node's timingSafeEqual throws on unequal lengths) answers the two wrong keys differently.
+ */
+function sameLengthWrongKey(key: string): string {
+  const k = 'x'.repeat(key.length);
+  return k === key ? 'y'.repeat(key.length) : k;
+}
+
+check(CHECKS.get('error-status-class')!, async (ctx) => {
+  await ctx.item('all', async (it) => {
+    const sameLength = { kind: 'other' as const, key: sameLengthWrongKey(it.config.apiKey) };
+    const [answers, store] = await Promise.all([
+      Promise.all([...LIST, STORE].map((r) => answersOf(it, r)).concat(answersOf(it, 'unknown'))),
+      it.client.store({ key: sameLength }),
+    ]);
+    const all = [...answers.flat(), { what: `store get ${STORE.prefix}/get with a wrong key as long as the key`, kind: 'wrong' as const, ex: store.exchange }];
+    const errors = all.filter((a) => isError(a.ex) && !TRANSIENT.has(a.ex.response!.status));
+    const classes = new Map<string, Answer[]>();
+    for (const a of errors) classes.set(statusClass(a.ex.response!.status), [...(classes.get(statusClass(a.ex.response!.status)) ?? []), a]);
+    if (!classes.has('5xx') || classes.size < 2) return;
+    const groups = [...classes.entries()].map(([c, list]) => `${c}: ${list.map((x) => `${x.what} (HTTP ${x.ex.response!.status})`).join(', ')}`);
+    it.fail({
+      message: `client errors are answered in ${classes.size} status classes: ${groups.join(' | ')}`,
+      why: '§5 Authentication 3, §7 Errors: the status of a client error is not shown, but one target answers its clients\' mistakes in one class; a 5xx beside 4xx answers is the store failing on some of them (RFC 9110 §15.6: 5xx, the server erred)',
+      expected: 'one status class for a wrong key, a missing key and an unknown path, on every resource',
+      actual: Object.fromEntries([...classes.entries()].map(([c, list]) => [c, list.map((x) => `${x.what} → HTTP ${x.ex.response!.status}`)])),
+      evidence: [...classes.values()].map((list) => list[0].ex),
+    });
+  });
 });
 
 // ---- the readings of stack defaults (docs/stack-defaults.md): one item per resource, judged in suites/support/readings.ts

@@ -128,6 +128,7 @@ export function observeChecks(): CheckDraft[] {
     { ...base, subject: 'order', title: 'records come in the observed order on every resource', cases: perResource('the observed order') },
     { ...base, subject: 'error-shape', title: 'errors have one shape: wrong key, missing key, unknown path', caseResource: () => '*', cases: [['all', 'a wrong key, a missing key and an unknown path are answered in one error shape']] },
     { ...base, subject: 'auth-status', title: 'a wrong key and a missing key get the observed status everywhere', cases: perResource('the observed wrong-key and missing-key statuses') },
+    { ...base, subject: 'error-status-class', title: 'client errors are answered in one status class: never a 5xx beside 4xx answers', caseResource: () => '*', cases: [['all', 'a wrong key (of any length), a missing key and an unknown path, on every resource, answered in one status class']] },
     // the readings of stack defaults (docs/stack-defaults.md): the store's own reading, applied everywhere
     { ...base, subject: 'id-case', title: 'ids are written in the observed letter case, and the id filter takes an id in the other case as observed, on every resource', cases: perResource('ids in the observed letter case (ids.letterCase), the id filter as observed (filters.idCase)') },
     { ...base, subject: 'createdon-zone', writes: true, title: 'createdon is written at the observed offset from UTC on every writable resource', cases: writable((r) => r.audit, 'createdon of a record just created at the observed offset (time.createdonOffsetMinutes)') },
