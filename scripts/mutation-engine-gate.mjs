@@ -9,6 +9,9 @@
  * sample) answers a mutant already recorded in runs.jsonl from its record —
  * exit 1 when it was detected, 0 when not — so Stryker's statuses agree
  * with the records without running it again.
+ * A sampled mutant below STORECHECK_MUTATION_SAMPLE_FROM (`--sample-from`)
+ * is left for a later resume: it ends here, exit 0, with no record (the
+ * report counts a mutant without a record as not run).
  * Everything else — the initial run, a sampled mutant, a whole run — goes to
  * scripts/mutation-engine-run.ts, whose exit code is passed on.
  */
@@ -25,6 +28,11 @@ export function sampled(mutantId, rule) {
   if (!rule) return true;
   const [every, offset] = rule.split(':').map(Number);
   return Number(mutantId) % every === offset;
+}
+
+/** Whether a sampled mutant is left for a later resume: its id is below `from` (`--sample-from`; 0 or none: never). */
+export function deferred(mutantId, rule, from) {
+  return !!from && sampled(mutantId, rule) && Number(mutantId) < from;
 }
 
 const DETECTED = new Set(['killed', 'no-verdict', 'crashed']);
@@ -52,6 +60,7 @@ function gate() {
     const code = recordedExit(readFileSync(join(raw, 'runs.jsonl'), 'utf8'), id);
     if (code !== undefined) process.exit(code);
   }
+  if (id !== undefined && deferred(id, sample, Number(process.env.STORECHECK_MUTATION_SAMPLE_FROM || 0))) process.exit(0);
   if (id !== undefined && !sampled(id, sample)) {
     if (raw) appendFileSync(join(raw, 'runs.jsonl'), JSON.stringify({ id, at: new Date().toISOString(), outcome: 'not-sampled', reachedBy: [], runs: [] }) + '\n');
     process.exit(0);

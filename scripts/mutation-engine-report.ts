@@ -187,9 +187,11 @@ function statusOf(m: StrykerMutant, rec: MutantRecord | undefined): Status {
       return o === 'killed' || o === 'no-verdict' || o === 'crashed' ? o : 'crashed';
     }
     default: {
-      if (rec?.outcome === 'not-sampled') return 'not-sampled';
-      if (rec?.outcome === 'harness-error') return 'harness-error';
-      return rec?.outcome === 'unreached' ? 'unreached' : 'survived';
+      // the runner records every mutant it answers: one without a record was left for later (--sample-from)
+      if (!rec) return 'not-run';
+      if (rec.outcome === 'not-sampled') return 'not-sampled';
+      if (rec.outcome === 'harness-error') return 'harness-error';
+      return rec.outcome === 'unreached' ? 'unreached' : 'survived';
     }
   }
 }
@@ -418,7 +420,7 @@ function tableOf(rows: Array<{ name: string } & Totals>, head: string): string[]
   return out;
 }
 
-interface RunInfo { startedAt?: string; ms?: number; concurrency?: number; seed?: number; partial?: boolean; sample?: { every: number; offset: number }; resumed?: boolean; listedAgain?: boolean }
+interface RunInfo { startedAt?: string; ms?: number; concurrency?: number; seed?: number; partial?: boolean; sample?: { every: number; offset: number }; sampleFrom?: number; resumed?: boolean; listedAgain?: boolean }
 
 /** A survivor's diff, as a fenced block under a list item. */
 const diffBlock = (m: MutantView) => ['  ```diff', ...m.diff.map((l) => `  ${l}`), '  ```'];
@@ -433,6 +435,7 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
     o.push(`**A sample**: every ${r.run.sample.every}th mutant by StrykerJS's id, from id ${r.run.sample.offset} (\`--sample-every ${r.run.sample.every} --seed ${r.seed}\`: ids follow file and position, so the sample spreads over files and mutators; the same source gives the same sample). The score below estimates the whole catalogue's, within its interval; the whole catalogue runs with \`npm run mutation:engine\`.`, '');
   }
   o.push('Each mutant is one small change StrykerJS made to the reference server\'s behaviour code (not its fault switches, not the proof harness). The suite runs at quick depth against the embedded server with the mutant active: against the default server when it reaches the mutant, else against the honest variant stores that do. It is **detected** when the run says non-conformant (exit 1, *killed*) or cannot judge the server (exit 3, *no verdict*), crashes, or hangs (*timeout*). A **survivor** is triaged in `reports/mutation-engine/triage.json`: *equivalent* (the mutated server is as conformant as the original — it changes nothing the spec lets a client rely on) with the reason, or a *gap* with the check that would kill it.', '');
+  if (r.run.sampleFrom) o.push(`**The sample from id ${r.run.sampleFrom} on was run first** (\`--sample-from ${r.run.sampleFrom}\`): an earlier run had judged the code before it; the sampled mutants below it were left for a later \`--resume\` and count here as not run unless one ran them.`, '');
   if (r.run.listedAgain) o.push(`**The run ended before StrykerJS wrote its report** (${t.notRun} mutant(s) of the sample not run): the mutants were listed again by StrykerJS's instrumenter over the same scope, their outcomes taken from the runner's records.`, '');
   o.push('| | |', '|---|---|');
   o.push(`| **score** (detected ÷ (detected + survived + unreached − equivalents)) | **${pct(t.score)}** (${t.detected} / ${t.valid - t.equivalents})${r.run.sample && t.interval ? `; 95 % interval ${pct(t.interval[0])} – ${pct(t.interval[1])}` : ''} |`);

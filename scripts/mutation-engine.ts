@@ -22,6 +22,10 @@
  * --resume continues an interrupted run (the same source, --seed and
  * --sample-every): its coverage.json is reused and mutants already in
  * runs.jsonl are answered from it.
+ * --sample-from ID runs the sampled mutants from that id on first: those
+ * below are left for a later --resume without it (no record: reported as
+ * not run), so that a run a time budget will cut short judges the part of
+ * the code an earlier run did not reach.
  * --mutate replaces the scope (Stryker patterns, `file:start-end` ranges) for
  * a partial rerun; write it elsewhere with --out. --incremental reuses the
  * results of mutants whose code did not change — only sound when the suite
@@ -46,9 +50,11 @@ interface Args {
   resume: boolean;
   /** test every K-th mutant only (by Stryker's id, from seed mod K) */
   sampleEvery?: number;
+  /** sampled mutants below this id are left for a later --resume */
+  sampleFrom?: number;
 }
 
-const USAGE = 'npm run mutation:engine -- [--concurrency N] [--seed N] [--sample-every K] [--mutate PATTERN,…] [--out DIR] [--resume] [--incremental] [--dry-run-only] [--report-only]';
+const USAGE = 'npm run mutation:engine -- [--concurrency N] [--seed N] [--sample-every K] [--sample-from ID] [--mutate PATTERN,…] [--out DIR] [--resume] [--incremental] [--dry-run-only] [--report-only]';
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { concurrency: 1, seed: 2026, out: join(ROOT, 'reports', 'mutation-engine'), incremental: false, dryRunOnly: false, reportOnly: false, resume: false };
@@ -67,6 +73,7 @@ function parseArgs(argv: string[]): Args {
     if (flag === '--concurrency') a.concurrency = int();
     else if (flag === '--seed') a.seed = int();
     else if (flag === '--sample-every') a.sampleEvery = int();
+    else if (flag === '--sample-from') a.sampleFrom = int();
     else if (flag === '--mutate') a.mutate = value().split(',').map((s) => s.trim()).filter(Boolean);
     else if (flag === '--out') a.out = resolve(value());
     else if (flag === '--incremental') a.incremental = true;
@@ -146,9 +153,10 @@ async function main(): Promise<number> {
       STORECHECK_MUTATION_SCRATCH: scratch,
       ...(sample ? { STORECHECK_MUTATION_SAMPLE: `${sample.every}:${sample.offset}` } : {}),
       ...(a.resume ? { STORECHECK_MUTATION_RESUME: '1' } : {}),
+      ...(a.sampleFrom ? { STORECHECK_MUTATION_SAMPLE_FROM: String(a.sampleFrom) } : {}),
     });
     rmSync(scratch, { recursive: true, force: true });
-    writeFileSync(join(raw, 'timing.json'), JSON.stringify({ startedAt: new Date(started).toISOString(), ms: Date.now() - started, concurrency: a.concurrency, seed: a.seed, partial: !!a.mutate, ...(sample ? { sample } : {}), ...(a.resume ? { resumed: true } : {}) }) + '\n');
+    writeFileSync(join(raw, 'timing.json'), JSON.stringify({ startedAt: new Date(started).toISOString(), ms: Date.now() - started, concurrency: a.concurrency, seed: a.seed, partial: !!a.mutate, ...(sample ? { sample } : {}), ...(a.sampleFrom ? { sampleFrom: a.sampleFrom } : {}), ...(a.resume ? { resumed: true } : {}) }) + '\n');
     if (code !== 0) {
       process.stderr.write(`mutation:engine: stryker exited ${code}\n`);
       return 2;

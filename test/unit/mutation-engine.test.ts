@@ -11,7 +11,7 @@ import { ROOT } from '../../reference/cli-process.js';
 import { mutatePatterns, resolveEntry, SCOPE } from '../../scripts/mutation-engine-scope.js';
 import { joinResults, keyOf, loadTriage, sampleOf, totalsOf, type Triage } from '../../scripts/mutation-engine-report.js';
 import type { MutantRecord } from '../../scripts/mutation-engine-run.js';
-import { recordedExit, sampled } from '../../scripts/mutation-engine-gate.mjs';
+import { deferred, recordedExit, sampled } from '../../scripts/mutation-engine-gate.mjs';
 import { wilson } from '../../scripts/mutation-engine-report.js';
 import { filesOf } from '../../scripts/mutation-engine-list.js';
 
@@ -123,6 +123,17 @@ describe('mutation:engine report', () => {
     const ids = Array.from({ length: 100 }, (_, i) => String(i));
     expect(ids.filter((id) => sampled(id, '20:6'))).toEqual(['6', '26', '46', '66', '86']);
     expect(ids.filter((id) => sampled(id, undefined))).toHaveLength(100);
+  });
+
+  it('--sample-from leaves the sampled mutants below it for a later resume; the report counts one without a record as not run', () => {
+    const ids = Array.from({ length: 100 }, (_, i) => String(i));
+    expect(ids.filter((id) => deferred(id, '20:6', 50))).toEqual(['6', '26', '46']);
+    expect(ids.filter((id) => deferred(id, '20:6', 0))).toEqual([]);
+    expect(ids.filter((id) => deferred(id, undefined, 3))).toEqual(['0', '1', '2']);
+    // the gate exits 0 for it (Stryker says survived) and records nothing: not a survivor, not in the score
+    const { mutants } = joinResults(stryker as never, new Map([...records].filter(([id]) => id !== '1')), { equivalents: [], gaps: [] });
+    expect(mutants.find((m) => m.id === '1')!.status).toBe('not-run');
+    expect(totalsOf(mutants)).toMatchObject({ notRun: 1, survived: 0 });
   });
 
   it('a resumed run answers recorded mutants from their last record: 1 detected, 0 not, nothing to trust otherwise', () => {
