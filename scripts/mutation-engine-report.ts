@@ -282,9 +282,11 @@ export function joinResults(stryker: StrykerReport, records: Map<string, MutantR
       m.triage = { kind: 'gap', theme: gap.theme, kill: gap.kill };
     }
   }
+  // an entry no survivor used but naming a mutant of today's code (not sampled this time, or detected now) is kept, not stale
+  const stale = (e: MutantKey) => !used.has(e) && !mutants.some((m) => sameKey(e, m));
   const staleTriage = [
-    ...triage.equivalents.filter((e) => !used.has(e)).map((e) => ({ ...keyOf(e), kind: 'equivalent' })),
-    ...triage.gaps.filter((g) => !used.has(g)).map((g) => ({ ...keyOf(g), kind: 'gap' })),
+    ...triage.equivalents.filter(stale).map((e) => ({ ...keyOf(e), kind: 'equivalent' })),
+    ...triage.gaps.filter(stale).map((g) => ({ ...keyOf(g), kind: 'gap' })),
   ];
   return { mutants, staleTriage };
 }
