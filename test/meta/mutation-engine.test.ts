@@ -111,6 +111,12 @@ const AFTER_TRIAGE: Array<{ file: string; scope: string; mutator: string; line: 
     line: "return a.length === b.length && timingSafeEqual(a, b) ? 'ok' : 'invalid';", original: 'a.length === b.length', replacement: 'true',
     by: ['all.observe.consistent.error-status-class'],
   },
+  {
+    // a survivor of the sample: filters sent as null make the store throw (500) while its other client errors get 401
+    file: 'reference/engine.ts', scope: 'Engine > predicate', mutator: 'ConditionalExpression',
+    line: 'if (filters === undefined || filters === null) return () => true;', original: 'filters === null', replacement: 'false',
+    by: ['all.observe.consistent.error-status-class'],
+  },
 ];
 
 describe('engine mutants killed by the checks added after the triage', () => {
