@@ -293,6 +293,7 @@ export class Engine {
       afterCreate: (_r, rec) => rec,
       afterUpdate: (_r, rec) => rec,
       updateTarget: (_r, _id, current) => current,
+      referenceTarget: (_r, _prop, stored) => stored,
       condition: (site) => engine.defaultCondition(site),
     } satisfies Pipeline;
   }
@@ -652,7 +653,7 @@ export class Engine {
       for (const prop of r.payload) {
         const v = raw[prop.name];
         if (!prop.references || prop.kind !== 'list' || !Array.isArray(v)) continue;
-        const target = this.state.get(prop.references);
+        const target = this.pipeline.referenceTarget(r, prop, this.state.get(prop.references));
         v.forEach((id, j) => {
           if (typeof id === 'string' && !target?.byId.has(id.toLowerCase())) {
             errors.push(`/data/${i}/${prop.name}/${j} must be the id of an existing ${prop.references}`);

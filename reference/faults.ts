@@ -318,6 +318,9 @@ export const FAULTS: readonly Fault[] = [
       return out;
     },
   }),
+  fault('categoryid-unchecked', 'lifecycle.unknown-reference', "product create and update take a categoryid that is no category's id (stored as a category with that id and no name); collectionid is still checked", {
+    referenceTarget: (r, prop, stored, next) => (r.name === 'product' && prop.name === 'categoryid' ? { byId: { has: () => true } } : next(r, prop, stored)),
+  }),
   fault('delete-answers-404', 'lifecycle.delete.response', 'delete of ids that exist answers 404 RECORD_NOT_FOUND (and removes nothing)', {
     selectDeletes() {
       throw new ApiError(404, 'RECORD_NOT_FOUND', 'no record with these ids');

@@ -105,6 +105,13 @@ export interface Pipeline {
   afterUpdate(r: ResourceModel, rec: Rec, item: Rec, before: Rec): Rec;
   /** the stored record an update of `id` starts from (`current`: the one stored now; undefined: no such record) */
   updateTarget(r: ResourceModel, id: string, current: Rec | undefined): Rec | undefined;
+  /** the records the ids of reference list `prop` (product categoryid…) must name, as a create or update checks them (`stored`: those of `prop.references`) */
+  referenceTarget(r: ResourceModel, prop: PayloadPropModel, stored: ReferenceTarget | undefined): ReferenceTarget | undefined;
+}
+
+/** Stored records by lower-cased id, as a reference check reads them. */
+export interface ReferenceTarget {
+  byId: { has(id: string): boolean };
 }
 
 /**

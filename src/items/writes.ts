@@ -5,6 +5,7 @@
  *   <r>.lifecycle.create.round-trip   #<prop>  get shows the value sent
  *   <r>.lifecycle.create.batch        #answer #stored
  *   <r>.lifecycle.create.references.<field>  #answer #get
+ *   <r>.lifecycle.unknown-reference.<prop>   #create #update  (reference lists: product categoryid…)
  *   <r>.lifecycle.update.changes      #<prop>  get shows the value supplied
  *   <r>.lifecycle.update.changes.batch #every-record
  *   <r>.lifecycle.update.response     #<prop>  the update answer shows the value supplied
@@ -71,6 +72,14 @@ export function writeChecks(r: ResourceModel): CheckDraft[] {
       ...base, rule: 'lifecycle.create.references', subject: field, kind: 'payload',
       title: p.references ? `${p.name} becomes ${field}: {id, name} of each referenced ${p.references}` : `${p.name} become ${field}: one item per string sent`,
       cases: [['answer', `the create answer shows ${field} for the ${p.name} sent`], ['get', `get shows ${field} for the ${p.name} sent`]],
+    });
+  }
+  // §4 Product payload: each categoryid / collectionid must be a valid id of its resource
+  for (const p of r.payload.filter((x) => x.kind === 'list' && x.references)) {
+    out.push({
+      ...base, rule: 'lifecycle.unknown-reference', subject: p.name, kind: 'payload',
+      title: `a ${p.name} that is no ${p.references}'s id is refused, and nothing is stored`,
+      cases: [['create', `a create naming a ${p.name} that is no record's id is refused and creates no record`], ['update', `an update naming a ${p.name} that is no record's id is refused and leaves the record as it was`]],
     });
   }
   out.push(
