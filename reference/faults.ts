@@ -8,7 +8,7 @@
  * plus `next`, the behaviour it replaces.
  */
 import { RULES, type RuleId } from '../src/rules.js';
-import { DATE_PATTERN, GET_CAP, TEXT_MAX_LENGTH, resource } from '../src/schema/model.js';
+import { DATE_PATTERN, GET_CAP, TEXT_MAX_LENGTH, ZERO_GUID, resource } from '../src/schema/model.js';
 import { ApiError } from './engine.js';
 import { requestContext, type Fault, type FaultHooks, type Rec } from './pipeline.js';
 import { findLocalFault } from './faults-generated.js';
@@ -316,6 +316,12 @@ export const FAULTS: readonly Fault[] = [
       const out = next(r, rec, item);
       for (const p of r.payload) if (p.references === 'category') out[p.recordField ?? p.name] = [];
       return out;
+    },
+  }),
+  fault('create-empty-image-row', 'lifecycle.create.sub-record-ids', "a product just created lists one image nobody sent, an empty row: id the all-zero GUID, url '', rank '0' (a LEFT JOIN with no match); updated products and other lists are right", {
+    afterCreate(r, rec, item, next) {
+      const out = next(r, rec, item);
+      return r.name === 'product' ? { ...out, images: [...(out.images ?? []), { id: ZERO_GUID, url: '', rank: '0' }] } : out;
     },
   }),
   fault('categoryid-unchecked', 'lifecycle.unknown-reference', "product create and update take a categoryid that is no category's id (stored as a category with that id and no name); collectionid is still checked", {

@@ -40,6 +40,7 @@ export const RULES = {
   'lifecycle.create.batch': r('lifecycle', 'must', '§4 Create and update payloads', 'create with several items in one data returns each record with the values sent'),
   'lifecycle.create.round-trip': r('lifecycle', 'must', '§4 Responses', 'get by id returns a created record with the values sent'),
   'lifecycle.create.references': r('lifecycle', 'must', '§4 Create and update payloads', 'product categoryid and collectionid become categories and collections; tags become tags'),
+  'lifecycle.create.sub-record-ids': r('lifecycle', 'must', '§2 Conventions', 'a record just created lists no sub-record whose own id is the all-zero GUID (kept for unset references)'),
   'lifecycle.unknown-reference': r('lifecycle', 'must', '§4 Create and update payloads', "a create or update naming a categoryid or collectionid that is no record's id is refused and stores nothing"),
   'lifecycle.update.changes': r('lifecycle', 'must', '§4 Create and update payloads', 'update changes the supplied values and get shows the change'),
   'lifecycle.update.response': r('lifecycle', 'must', '§4 Responses', 'update returns the updated records with the new values'),

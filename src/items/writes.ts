@@ -5,6 +5,7 @@
  *   <r>.lifecycle.create.round-trip   #<prop>  get shows the value sent
  *   <r>.lifecycle.create.batch        #answer #stored
  *   <r>.lifecycle.create.references.<field>  #answer #get
+ *   <r>.lifecycle.create.sub-record-ids     #<sub-list>  no item's own id is the all-zero GUID
  *   <r>.lifecycle.unknown-reference.<prop>   #create #update  (reference lists: product categoryid…)
  *   <r>.lifecycle.update.changes      #<prop>  get shows the value supplied
  *   <r>.lifecycle.update.changes.batch #every-record
@@ -72,6 +73,14 @@ export function writeChecks(r: ResourceModel): CheckDraft[] {
       ...base, rule: 'lifecycle.create.references', subject: field, kind: 'payload',
       title: p.references ? `${p.name} becomes ${field}: {id, name} of each referenced ${p.references}` : `${p.name} become ${field}: one item per string sent`,
       cases: [['answer', `the create answer shows ${field} for the ${p.name} sent`], ['get', `get shows ${field} for the ${p.name} sent`]],
+    });
+  }
+  // §2 Conventions: the all-zero GUID stands for an unset reference, never for a listed sub-record's own id
+  const subLists = r.fields.filter((f) => f.kind === 'array' && f.itemFields?.some((x) => x.name === 'id' && x.kind === 'guid'));
+  if (subLists.length) {
+    out.push({
+      ...base, rule: 'lifecycle.create.sub-record-ids', kind: 'payload',
+      cases: subLists.map((f): [string, string] => [f.name, `no item of ${f.name} of a record just created (create answer, get by id) has the all-zero GUID as its id`]),
     });
   }
   // §4 Product payload: each categoryid / collectionid must be a valid id of its resource
