@@ -17,6 +17,8 @@ export interface Behaviour {
   defaultPageSize: number;
   /** largest page honoured; a larger pageSize is clamped (never above the §8 cap of 1000) */
   maxPageSize: number;
+  /** a pageSize below 1 ("0", "-2"): refused (400), a page of no records (LIMIT 0), or read as absent (the default page) */
+  pageSizeBelowOne: 'refused' | 'empty' | 'default';
   /** §4 "Order of returned records: not shown" (ties broken by id) */
   order: OrderChoice;
   /** §4 "How several filters combine": 'and' or 'or' (the _min/_max of one field always bound together) */
@@ -88,6 +90,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   firstPageNumber: 1,
   defaultPageSize: 100,
   maxPageSize: GET_CAP,
+  pageSizeBelowOne: 'refused',
   order: 'createdon asc',
   filterCombination: 'and',
   rangeInclusive: true,

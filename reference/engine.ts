@@ -545,12 +545,12 @@ export class Engine {
     if (pageNumber < b.firstPageNumber) {
       throw new ApiError(400, 'VALIDATION_FAILED', `pagination.pageNumber must be at least ${b.firstPageNumber}`, [`/pagination/pageNumber must be >= ${b.firstPageNumber}`]);
     }
-    if (pageSize < 1) throw new ApiError(400, 'VALIDATION_FAILED', 'pagination.pageSize must be at least 1', ['/pagination/pageSize must be >= 1']);
+    if (pageSize < 1 && b.pageSizeBelowOne === 'refused') throw new ApiError(400, 'VALIDATION_FAILED', 'pagination.pageSize must be at least 1', ['/pagination/pageSize must be >= 1']);
     const pred = this.predicate(r, body.filters);
     const matched = this.sorted(r, this.readState(r)).filter(pred);
     const page = this.pipeline.paginate(matched, {
       pageIndex: pageNumber - b.firstPageNumber,
-      pageSize,
+      pageSize: pageSize >= 1 ? pageSize : b.pageSizeBelowOne === 'default' ? b.defaultPageSize : 0,
       cap: Math.min(b.maxPageSize, GET_CAP),
     });
     return page.map((rec) => this.pipeline.renderGet(r, rec));

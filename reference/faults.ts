@@ -225,6 +225,21 @@ export const FAULTS: readonly Fault[] = [
   fault('page-size-ignored', 'pagination.page-size', 'pagination.pageSize is ignored: every page holds up to 100 records', {
     paginate: (list, p, next) => next(list, { ...p, pageSize: 100 }),
   }),
+  fault('page-size-below-one-served', 'pagination.page-size', 'a pageSize below 1 is served, not refused: the size is used as a slice end, so "0" gives no records and "-2" every record but the last two', ((): Partial<FaultHooks> => {
+    let below: number | undefined; // set per request by authenticate; the engine handles a request synchronously
+    return {
+      // the engine refuses a pageSize below 1 before paginating: the request's size is swapped for 1 so
+      // it gets that far, and put back in paginate, which then serves it as the size it was sent
+      authenticate(a, next) {
+        const pag = requestContext()?.body.pagination;
+        const asked = pag && typeof pag === 'object' && /^\s*-?[0-9]+\s*$/.test(String(pag.pageSize)) ? Number(pag.pageSize) : undefined;
+        below = requestContext()?.op === 'get' && asked !== undefined && asked < 1 ? asked : undefined;
+        if (below !== undefined) pag.pageSize = '1';
+        return next(a);
+      },
+      paginate: (list, p, next) => next(list, below === undefined ? p : { ...p, pageSize: below }),
+    };
+  })()),
   fault('pages-gap', 'pagination.partition', 'every page after the first starts one record late (a record between pages is never returned)', {
     paginate(list, p, next) {
       const size = Math.min(p.pageSize, p.cap);

@@ -32,6 +32,8 @@ const PHP_JSON: Partial<Behaviour> = { jsonContentType: 'text/html; charset=UTF-
 export const VARIANTS: readonly Variant[] = [
   v('first-page-zero', 'pages are numbered from 0', { firstPageNumber: 0 }),
   v('page-size-25', 'the default page size is 25', { defaultPageSize: 25 }),
+  v('page-size-below-one-empty', 'a pageSize below 1 ("0", "-2") answers a page of no records (LIMIT 0)', { pageSizeBelowOne: 'empty' }),
+  v('page-size-below-one-default', 'a pageSize below 1 ("0", "-2") is read as absent: the default page (25 records)', { pageSizeBelowOne: 'default', defaultPageSize: 25 }),
   v('order-desc', 'records are returned newest first (createdon desc, id)', { order: 'createdon desc' }),
   v('order-id', 'records are returned by id', { order: 'id asc' }),
   v('or-filters', 'several filters combine with OR (the _min/_max of one field still bound together)', { filterCombination: 'or' }),

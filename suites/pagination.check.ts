@@ -3,6 +3,7 @@
  * pageSize}`; §4 Responses; §8 "A get returns at most 1000 records"), for
  * every list resource (items of src/items/reads.ts):
  *   <r>.pagination.page-size     #explicit            a full page has pageSize records unless fewer remain
+ *                                #below-one           pageSize "0" and "-2": refused, no records, or the default page
  *   <r>.pagination.partition     #walk                consecutive pages partition the records
  *   <r>.pagination.count-total   #total #over-1000    count equals what get can walk; not capped at 1000
  *   <r>.pagination.cap-1000      #default-get #page-size-over-cap   no get returns more than 1000
@@ -19,7 +20,7 @@
 import fc from 'fast-check';
 import {
   GET_CAP,
-  check, fixture, countPath, isRejected, pageSettings, readPage, walk, checksOf, resources, type CheckContext,
+  check, fixture, countPath, isRejected, isTargetError, pageSettings, readPage, walk, checksOf, resources, type CheckContext,
   type Fixture, type ItemContext, type Rec, type Exchange, type ResourceModel, type SuiteDeclaration,
 } from '../src/check/index.js';
 import { batchArb } from '../generators/index.js';
@@ -130,6 +131,7 @@ async function bigSetOf(ctx: CheckContext, r: ResourceModel): Promise<BigSet> {
 for (const r of LIST) {
   const [pageSize] = checksOf('pagination.page-size', r.name);
   check(pageSize, async (ctx) => {
+    await ctx.item('below-one', (it) => belowOne(it, r));
     await ctx.item('explicit', async (it) => {
       const s = await setOf(it, r);
       const n = s.whole.length;
@@ -239,6 +241,41 @@ for (const r of LIST) {
       ctx.item('page-size-over-cap', (it) => judge(it, { pageSize: 5000 })),
     ]);
   }, { timeoutMs: 300_000 });
+}
+
+/** Page sizes below 1: zero (LIMIT 0, a falsy value dropped for the default) and a negative one (slice(0, -2) serves all but the last two). */
+const BELOW_ONE = [0, -2] as const;
+
+/**
+ * §4 makes pageSize a string holding an integer, so "0" and "-2" are requests
+ * a client may send; what a store does with them is not shown (§4 Pagination
+ * defaults). Every honest reading is accepted: refused (4xx), a page of no
+ * records (LIMIT 0), or the default page (a value below 1 read as absent, as a
+ * get of the same set without pageSize answers). Any other page is a fault: a
+ * negative size used as a slice end serves records no page size asked for.
+ */
+async function belowOne(it: ItemContext, r: ResourceModel): Promise<void> {
+  it.classes(['integer.zero']);
+  const s = await setOf(it, r);
+  const byDefault = await readPage(it.client, r, { filters: { id: s.ids } });
+  const defaults = new Set(idsOf(it.ok(byDefault, `get of ${r.prefix} page ${pageSettings().first} without pageSize`)));
+  for (const size of BELOW_ONE) {
+    const res = await readPage(it.client, r, { filters: { id: s.ids }, pageSize: size });
+    if (!res.ok) {
+      if (isTargetError(res.exchange)) it.ok(res, `get of ${r.prefix} with pageSize "${size}"`);
+      continue; // refused: an honest reading
+    }
+    const got = idsOf(res.value ?? []);
+    const same = got.length === defaults.size && got.every((id) => defaults.has(id));
+    if (got.length === 0 || same) continue; // no records (LIMIT 0), or read as absent: honest readings
+    it.fail({
+      message: `pageSize "${size}" on ${describeSet(r, s)}: the get answered ${got.length} record(s); a get without pageSize answered ${defaults.size}`,
+      why: 'a pageSize below 1 asks for no records: refused, a page of no records, or read as absent (the default page) — never another page (§4 Pagination defaults: not shown)',
+      expected: `refused, 0 records, or the ${defaults.size} of the default page`,
+      actual: got.length,
+      evidence: [byDefault.exchange, res.exchange],
+    });
+  }
 }
 
 /** Pages the long walk crosses: past page 9 → 10, to a last page whose number is written with two digits. */

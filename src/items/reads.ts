@@ -5,7 +5,7 @@
  *   <r>.conventions.<rule>              #get       (and .create / .update #answer for writable resources)
  *   <r>.format.get.<rule>.<leaf>        #get       every boolean and dot/comma decimal, at any depth
  *   <r>.format.write.<rule>.<field>     #create #update
- *   <r>.pagination.page-size            #explicit
+ *   <r>.pagination.page-size            #explicit #below-one
  *   <r>.pagination.partition            #walk
  *   <r>.pagination.count-total          #total #over-1000
  *   <r>.pagination.cap-1000             #default-get #page-size-over-cap
@@ -79,7 +79,7 @@ export function paginationChecks(r: ResourceModel): CheckDraft[] {
   if (r.single || !r.operations.includes('get')) return [];
   const base = { resource: r.name, writes: r.writable, kind: 'pagination' } as const;
   return [
-    { ...base, rule: 'pagination.page-size', cases: [['explicit', 'an explicit pageSize bounds each page']] },
+    { ...base, rule: 'pagination.page-size', cases: [['explicit', 'an explicit pageSize bounds each page'], ['below-one', 'a pageSize of 0 or below is refused, or answers no records or the default page, never more']] },
     { ...base, rule: 'pagination.partition', cases: [['walk', 'consecutive pages partition the records']] },
     { ...base, rule: 'pagination.count-total', cases: [['total', 'count equals the records get can walk'], ['over-1000', 'count of more than 1000 records is not capped']] },
     { ...base, rule: 'pagination.cap-1000', cases: [['default-get', 'a get without pagination returns at most 1000 records'], ['page-size-over-cap', 'a get with pageSize above 1000 returns at most 1000 records']] },
