@@ -87,3 +87,32 @@ export function ask(ctx: CheckContext, s: Scoped, filters: Rec, fresh = false, o
 }
 
 export const rejected = isRejected;
+
+type Walked = Exclude<WalkResult, { problem: string }>;
+
+/**
+ * Under OR combination the filters are not scoped by the id filter, so a walk
+ * reaches the run's other records, which other checks create and delete
+ * meanwhile: a delete while the pages are walked shifts later records onto a
+ * page already read, and a walk that reached its last page can still miss a
+ * record of the scope that was there all along. When `missing` finds records
+ * of the scope the walk left out, the case is walked again (at most twice
+ * more) and the records of every walk are judged together: a record a store
+ * leaves out of every walk is left out by the store, one it returned in some
+ * walk was shifted by the churn. Every walk's records are kept, so a record
+ * that does not satisfy the filter in any walk is still judged. Under AND (the
+ * id filter scopes the case to the check's own records) one walk is the answer.
+ */
+export async function settledWalk(ctx: CheckContext, s: Scoped, filters: Rec, first: Walked, missing: (get: Walked) => number): Promise<Walked> {
+  if (andMode() || !first.complete || missing(first) === 0) return first;
+  const seen = new Map(first.records.map((x) => [String(x?.id).toLowerCase(), x]));
+  let last = first;
+  for (let again = 0; again < 2; again++) {
+    const next = await walk(ctx.client, s.r, filters);
+    if (isRejected(next) || !next.complete) return first;
+    for (const x of next.records) if (!seen.has(String(x?.id).toLowerCase())) seen.set(String(x?.id).toLowerCase(), x);
+    last = { ...next, records: [...seen.values()], exchanges: [...first.exchanges, ...next.exchanges] };
+    if (missing(last) === 0) break;
+  }
+  return last;
+}

@@ -12,7 +12,7 @@ import {
 } from '../../src/check/index.js';
 import { allKeysCase, arrayCase, booleanCase, bothCase, classesCase, dayCase, idCase, rangeCase, type CaseSpec, type CaseValues } from './cases.js';
 import type { ClassEnv } from './classes.js';
-import { andMode, ask, rejected, scopedFilters, showFilters, type CaseAnswer } from './query.js';
+import { andMode, ask, inclusive, rejected, scopedFilters, settledWalk, showFilters, type CaseAnswer } from './query.js';
 import type { Scoped } from './scoped.js';
 
 const GET_RULES = ['filters.id', 'filters.array', 'filters.range', 'filters.date-only-bound', 'filters.boolean'] as const;
@@ -107,7 +107,12 @@ export function registerFilterChecks(r: ResourceModel, fx: Fixture<Scoped>): voi
               evidence: get.exchanges.slice(-1),
             });
           }
-          judgeGet(it, s, terms, get);
+          const incl = inclusive();
+          const missing = (w: typeof get) => {
+            const returned = new Set(w.records.map((x) => lower(x?.id)));
+            return s.records.filter((x) => expectation(r, terms, x, incl) === 'in' && !returned.has(lower(x.id))).length;
+          };
+          judgeGet(it, s, terms, await settledWalk(it, s, ans.filters, get, missing));
         });
       })));
     });
@@ -229,7 +234,7 @@ async function allKeys(it: ItemContext, s: Scoped): Promise<void> {
     });
   }
   if (andMode()) return judgeGet(it, s, spec.terms, get, note);
-  judgeAny(it, s, spec.terms, get, note);
+  judgeAny(it, s, spec.terms, await settledWalk(it, s, ans.filters, get, (w) => anyMissing(s, spec.terms, w).length), note);
 }
 
 /**
@@ -239,23 +244,34 @@ async function allKeys(it: ItemContext, s: Scoped): Promise<void> {
  * scope satisfying one must be returned (when the walk was complete).
  */
 function judgeAny(it: ItemContext, s: Scoped, terms: Term[], get: Exclude<CaseAnswer['get'], { problem: string }>, note: string): void {
-  const byKey = new Map<string, Term[]>();
-  for (const t of terms) {
-    const k = t.f.filter === 'range' ? `range:${t.f.field}` : t.f.key;
-    byKey.set(k, [...(byKey.get(k) ?? []), t]);
-  }
-  const groups = [...byKey.values()];
-  const any = (rec: Rec) => {
-    const each = groups.map((g) => expectation(s.r, g, rec));
-    return each.includes('in') ? 'in' : each.every((e) => e === 'out') ? 'out' : 'unknown';
-  };
+  const any = anyOf(s, terms);
   const label = `${s.r.name} ${termsText(terms)}${note} (filters combine with OR on this target: observation filters.combination)`;
   const why = `§4 Filters per resource; several filters combine with OR on this target (observation filters.combination): a record matches when any key's condition holds`;
   const evidence = get.exchanges.slice(-2);
   const wrong = get.records.filter((x) => any(x) === 'out');
   if (wrong.length) it.fail({ message: `${label} returned ${wrong.length} record(s) no key matches, e.g. ${wrong[0]?.id}`, why, expected: 'records one key matches', actual: wrong.slice(0, 12).map((x) => x?.id), evidence });
   if (!get.complete) return;
-  const returned = new Set(get.records.map((x) => lower(x?.id)));
-  const missing = s.records.filter((x) => any(x) === 'in' && !returned.has(lower(x.id)));
+  const missing = anyMissing(s, terms, get);
   if (missing.length) it.fail({ message: `${label} left out ${missing.length} record(s) of ${s.what} a key matches, e.g. ${missing[0]?.id}; it returned ${get.records.length}`, why, expected: missing.slice(0, 12).map((x) => x.id), actual: `${get.records.length} records`, evidence });
+}
+
+/** Under OR: a record is in when any key's condition holds (the _min and _max of one field bound it together). */
+function anyOf(s: Scoped, terms: Term[]): (rec: Rec) => 'in' | 'out' | 'unknown' {
+  const byKey = new Map<string, Term[]>();
+  for (const t of terms) {
+    const k = t.f.filter === 'range' ? `range:${t.f.field}` : t.f.key;
+    byKey.set(k, [...(byKey.get(k) ?? []), t]);
+  }
+  const groups = [...byKey.values()];
+  return (rec: Rec) => {
+    const each = groups.map((g) => expectation(s.r, g, rec));
+    return each.includes('in') ? 'in' : each.every((e) => e === 'out') ? 'out' : 'unknown';
+  };
+}
+
+/** The records of the scope some key matches that a walk did not return. */
+function anyMissing(s: Scoped, terms: Term[], get: Exclude<CaseAnswer['get'], { problem: string }>): Rec[] {
+  const any = anyOf(s, terms);
+  const returned = new Set(get.records.map((x) => lower(x?.id)));
+  return s.records.filter((x) => any(x) === 'in' && !returned.has(lower(x.id)));
 }
