@@ -168,24 +168,7 @@ for (const r of LIST) {
       await it.property(fc.integer({ min: 2, max: 4 }), async (size) => {
         const per = Math.min(size, max);
         const maxPages = Math.ceil(whole.size / per) + 1;
-        const seen = new Map<string, number>();
-        const pages: Exchange[] = [];
-        const overlaps: string[] = [];
-        const foreign: string[] = [];
-        let ended = false;
-        for (let i = 0; i < maxPages; i++) {
-          const got = await page(it, r, s.ids, i, size);
-          pages.push(got.exchange);
-          for (const id of idsOf(got.records)) {
-            if (!whole.has(id)) foreign.push(id);
-            if (seen.has(id)) overlaps.push(`${id} on pages ${seen.get(id)} and ${first + i}`);
-            else seen.set(id, first + i);
-          }
-          if (got.records.length < per) {
-            ended = true;
-            break;
-          }
-        }
+        const { seen, pages, overlaps, foreign, ended } = await partitionWalk(it, r, s.ids, whole, size, per, maxPages);
         const where = `pages of ${size} from page ${first} over ${describeSet(r, s)}`;
         const why = 'consecutive pages partition the records, no overlap, no gap';
         if (overlaps.length) it.fail({ message: `${where}: ${overlaps.length} record(s) came back on two pages: ${overlaps.slice(0, 3).join('; ')}`, why, expected: 'each record on exactly one page', actual: overlaps, evidence: pages });
@@ -303,24 +286,7 @@ async function longWalk(it: ItemContext, r: ResourceModel): Promise<void> {
   }
   it.classes(['integer.length-change']);
   const whole = new Set(ids.map(lower));
-  const seen = new Map<string, number>();
-  const pages: Exchange[] = [];
-  const overlaps: string[] = [];
-  const foreign: string[] = [];
-  let ended = false;
-  for (let i = 0; i <= pagesNeeded; i++) {
-    const got = await page(it, r, ids, i, size);
-    pages.push(got.exchange);
-    for (const id of idsOf(got.records)) {
-      if (!whole.has(id)) foreign.push(id);
-      if (seen.has(id)) overlaps.push(`${id} on pages ${seen.get(id)} and ${first + i}`);
-      else seen.set(id, first + i);
-    }
-    if (got.records.length < size) {
-      ended = true;
-      break;
-    }
-  }
+  const { seen, pages, overlaps, foreign, ended } = await partitionWalk(it, r, ids, whole, size, size, pagesNeeded + 1);
   const where = `pages of ${size} from page ${first} over ${big.what} (${pagesNeeded} pages: page numbers past 9 → 10)`;
   const why = 'consecutive pages partition the records, no overlap, no gap';
   if (overlaps.length) it.fail({ message: `${where}: ${overlaps.length} record(s) came back on two pages: ${overlaps.slice(0, 3).join('; ')}`, why, expected: 'each record on exactly one page', actual: overlaps.slice(0, 20), evidence: pages.slice(-2) });
@@ -329,6 +295,42 @@ async function longWalk(it: ItemContext, r: ResourceModel): Promise<void> {
   if (missing.length) it.fail({ message: `${where}: ${missing.length} of the ${whole.size} record(s) were on no page; the pages ended at page ${first + pages.length - 1} (last record on page ${lastSeen})`, why, expected: `${whole.size} records on pages ${first} to ${first + pagesNeeded - 1}`, actual: `${seen.size} records`, evidence: pages.slice(-2) });
   if (foreign.length) it.fail({ message: `${where}: pages returned ${foreign.length} record(s) outside the id filter (${foreign.slice(0, 3).join(', ')})`, why, expected: 'records of the set only', actual: foreign.slice(0, 20), evidence: pages.slice(-2) });
   if (!ended) it.fail({ message: `${where}: after ${pages.length} full pages the pages did not end`, why, expected: `a page with fewer than ${size} records by page ${first + pagesNeeded}`, actual: 'full pages', evidence: pages.slice(-2) });
+}
+
+interface PartitionWalk {
+  /** each record's page number (the first it came back on) */
+  seen: Map<string, number>;
+  pages: Exchange[];
+  /** records that came back on a second page */
+  overlaps: string[];
+  /** records not of `whole` */
+  foreign: string[];
+  /** a page held fewer than a full page: the pages ended */
+  ended: boolean;
+}
+
+/**
+ * Pages of the records with these ids, `size` asked per page, up to
+ * `maxPages`, until one holds fewer than `per` (what a full page holds): on
+ * which page each record came back, which came back twice, which are foreign.
+ */
+async function partitionWalk(it: ItemContext, r: ResourceModel, ids: string[], whole: Set<string>, size: number, per: number, maxPages: number): Promise<PartitionWalk> {
+  const { first } = pageSettings();
+  const out: PartitionWalk = { seen: new Map(), pages: [], overlaps: [], foreign: [], ended: false };
+  for (let i = 0; i < maxPages; i++) {
+    const got = await page(it, r, ids, i, size);
+    out.pages.push(got.exchange);
+    for (const id of idsOf(got.records)) {
+      if (!whole.has(id)) out.foreign.push(id);
+      if (out.seen.has(id)) out.overlaps.push(`${id} on pages ${out.seen.get(id)} and ${first + i}`);
+      else out.seen.set(id, first + i);
+    }
+    if (got.records.length < per) {
+      out.ended = true;
+      break;
+    }
+  }
+  return out;
 }
 
 /** Walk every page (the page size the target applies is what the first page holds); ends at a shorter page. */
