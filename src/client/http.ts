@@ -146,7 +146,10 @@ export class Http {
     for (let attempt = 1; ; attempt++) {
       // an endpoint given up (by any thread) gets nothing more: the last time-out stays the evidence
       if (this.gate.endpoints.givenUp(path, true)) {
-        exchange = exchange?.transportError?.code === 'TIMEOUT' ? exchange : this.givenUpExchange(url, path, shown, attempt);
+        if (exchange?.transportError?.code === 'TIMEOUT') {
+          // the retry this time-out called for was not sent: say why, so the evidence explains the error
+          if (!exchange.transportError.message.includes(' given up after ')) exchange.transportError.message += `; not retried: ${path} was given up after ${this.gate.endpoints.threshold} consecutive time-outs`;
+        } else exchange = this.givenUpExchange(url, path, shown, attempt);
         break;
       }
       await this.throttle();
@@ -171,6 +174,8 @@ export class Http {
       this.stats.retries++;
       await this.pause(backoffMs(attempt, retryAfter));
     }
+    // a retried request that still got no answer says so: it was retried, and the last attempt failed too
+    if (exchange!.transportError && !exchange!.notSent && exchange!.attempts > 1) exchange!.transportError.message += ` (after ${exchange!.attempts} attempts)`;
     exchange!.answeredAt = performance.now();
     exchange!.durationMs = exchange!.answeredAt - started;
     for (const listener of this.listeners) listener(exchange!);

@@ -15,6 +15,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Agent as AgentClass, Dispatcher } from 'undici';
+import { droppedAnswer } from './reclaim.js';
 
 const require = createRequire(import.meta.url);
 
@@ -132,6 +133,9 @@ export function postOn(dispatcher: Dispatcher, req: PostRequest, pending = new P
           settle(() => resolve({ status, headers, body: Buffer.concat(chunks, Math.min(size + (cut === 'size' ? keep.length : 0), req.showOfCut ?? Infinity)), truncated: true, cut, taken }));
           // the rest is not read: the connection goes
           abort?.(new Error('answer larger than the client reads'));
+          // what was read of it is garbage now: let it go, and reclaim it before a stream of such answers piles it up
+          chunks.length = 0;
+          droppedAnswer(size + chunk.length);
           return true;
         }
         size += keep.length;

@@ -2,7 +2,7 @@
  * Answers too large or too deep to take in (issue 14): a target answering
  * every product get with 200 MB of JSON, or with an endless stream, or every
  * collection get with JSON nested 100 000 levels deep. The run reads at most --max-answer-mb of
- * an answer (32 MB) and at most its answer budget (256 MB) of all answers
+ * an answer (32 MB) and at most its answer budget (128 MB) of all answers
  * being read together, never parses what it cut or what nests too deep, and
  * so judges those answers as target errors: it ends with a report (no verdict,
  * exit 3, every selected check in it), cleans up, and its peak memory (RSS,

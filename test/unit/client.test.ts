@@ -211,6 +211,29 @@ describe('StoreClient', () => {
     await c.close();
   });
 
+  it('a read that timed out on every attempt says how many were made', async () => {
+    handler = () => undefined; // never answers
+    const c = client({ timeoutMs: 100, retries: 1 });
+    const r = await c.count('product');
+    expect(r.exchange.transportError?.code).toBe('TIMEOUT');
+    expect(r.exchange.attempts).toBe(2);
+    expect(r.exchange.transportError?.message).toMatch(/no complete answer within 100 ms \(after 2 attempts\)$/);
+    await c.close();
+  });
+
+  it('a retry not sent because another request gave the endpoint up says so in the time-out it keeps', async () => {
+    handler = () => undefined; // never answers
+    const gate = SharedGate.create(8);
+    gate.endpoints.setThreshold(2);
+    const a = client({ timeoutMs: 150, retries: 3, gate });
+    // both time out once at about the same moment; one of them gives the endpoint up, the other's retry is not sent
+    const [x, y] = await Promise.all([a.count('product'), a.count('product')]);
+    const messages = [x, y].map((r) => r.exchange.transportError?.message ?? '');
+    expect(messages.every((m) => / given up after 2 consecutive time-outs/.test(m)), messages.join('\n')).toBe(true);
+    expect(messages.some((m) => /not retried: \/api\/v1\/products\/count was given up/.test(m)), messages.join('\n')).toBe(true);
+    await a.close();
+  });
+
   it('gives an endpoint up after 3 consecutive time-outs, for every client sharing the gate: nothing more is sent to it, the others still answer', async () => {
     // the product count hangs (a silent socket); every other path answers
     handler = (req, _body, res) => {
