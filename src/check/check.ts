@@ -67,7 +67,7 @@ async function runCheck(def: CheckDef, r: Rule, title: string, fn: (ctx: CheckCo
   const exchanges: Exchange[] = [];
   const client = rt.client.fork((ex) => {
     exchanges.push(ex);
-    meta.requests++;
+    if (ex.sharedFrom === undefined) meta.requests++;
   });
   const scope = new Scope(client, rt.observations['limits.maxDataItems'] as number | null ?? null);
   const ctx = makeContext({ def, rule: r, rt, seed, client, scope, exchanges, book, selected, meta, t });

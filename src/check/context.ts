@@ -195,7 +195,7 @@ function itemContext(p: Parts, base: CheckContext, c: string): ItemContext {
   const exchanges: Exchange[] = [];
   const client = p.client.fork((ex) => {
     p.exchanges.push(ex);
-    p.meta.requests++;
+    if (ex.sharedFrom === undefined) p.meta.requests++;
     exchanges.push(ex);
   });
   return {

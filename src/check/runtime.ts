@@ -13,7 +13,8 @@ import { Ledger } from '../client/ledger.js';
 import { SharedGate } from '../client/gate.js';
 import { recordWorkerExchange } from './chains.js';
 import { readObservation } from '../observe/registry.js';
-import { watchAnswers } from './invariants/watch.js';
+import { askerNow, watchAnswers } from './invariants/watch.js';
+import { SharedReads } from '../client/shared-reads.js';
 import { observeFrom } from './observed.js';
 import { storecheckCacheDir } from '../files.js';
 import { usePrecompiledValidators } from '../schema/precompiled.js';
@@ -74,6 +75,8 @@ export function runtime(): Runtime {
     connections: config.concurrency,
     gate: new SharedGate(state.gate),
     ledger,
+    // reads the run cannot change are sent once per worker and judged by every check asking them
+    sharedReads: new SharedReads(config.apiKey, askerNow),
     ...visibilityOf(config, state.observations),
   });
   // every request of this worker: what follows a file's checks is on its chain (src/check/chains.ts)

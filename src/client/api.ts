@@ -11,6 +11,7 @@ import type { ResourceModel, ScalarKind } from '../schema/model.js';
 import { sameStoredValue } from '../values/index.js';
 import { maxLengthOf, resource as resourceModel } from '../schema/model.js';
 import type { Ledger } from './ledger.js';
+import type { SharedReads } from './shared-reads.js';
 
 export type Rec = Record<string, any>;
 
@@ -49,6 +50,8 @@ export interface ClientOptions extends Omit<HttpOptions, 'redactor'> {
    * observed lag — at most `deadlineMs`. Checks then read what they wrote.
    */
   visibility?: { lagMs: number; deadlineMs: number };
+  /** reads sent once and shared by every asker of this process (src/client/shared-reads.ts) */
+  sharedReads?: SharedReads;
 }
 
 /** What the key slot of a request holds: the configured key, another key, or nothing. */
@@ -85,7 +88,8 @@ export class StoreClient {
   }
 
   private async send(path: string, body: unknown, opts: { retryable?: boolean; headers?: Record<string, string> } = {}): Promise<Exchange> {
-    const ex = await this.http.post(path, body, opts);
+    const read = this.opts.sharedReads?.readOf(path, body, opts.headers);
+    const ex = read ? await this.opts.sharedReads!.read(read, () => this.http.post(path, body, opts)) : await this.http.post(path, body, opts);
     this.observer?.(ex);
     return ex;
   }

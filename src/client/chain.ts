@@ -40,9 +40,10 @@ export const NO_CHAIN: Readonly<Chain> = Object.freeze({ roundTrips: 0, ms: 0, w
 
 const WRITE = /\/(create|update|delete)$/;
 
-/** The span of an exchange (answered at its answeredAt, else at `answeredAt`); a request never sent has none. */
+/** The span of an exchange (answered at its answeredAt, else at `answeredAt`); a request never sent (or not sent for this asker) has none. */
 export function spanOf(ex: Exchange, answeredAt = ex.answeredAt): Span | undefined {
-  if (ex.notSent || !(ex.durationMs > 0) || answeredAt === undefined) return undefined;
+  // an answer shared from another's request is on that one's chain, not the asker's
+  if (ex.notSent || ex.sharedFrom !== undefined || !(ex.durationMs > 0) || answeredAt === undefined) return undefined;
   const end = ex.answeredAt ?? answeredAt;
   return { start: end - ex.durationMs, end, write: WRITE.test(ex.request.path) };
 }

@@ -44,6 +44,8 @@ export interface ClientPlace {
   retries?: number;
   /** a store whose reads lag its writes: wait for each write to show (ClientOptions.visibility) */
   visibility?: ClientOptions['visibility'];
+  /** reads sent once and shared within the process (ClientOptions.sharedReads) */
+  sharedReads?: ClientOptions['sharedReads'];
 }
 
 /** The run's redactor: made once from the key (and the near-miss keys derived from it), used by every output of the process. */

@@ -63,6 +63,11 @@ export interface Exchange {
   notSent?: true;
   attempts: number;
   durationMs: number;
+  /**
+   * not sent for the one that asked: the same read (path and body) was answered
+   * for this check, item or probe, and is judged here too (src/client/shared-reads.ts)
+   */
+  sharedFrom?: string;
   /** when the answer ended (or the request gave up), on this thread's performance.now() clock: with durationMs, its span (src/client/chain.ts) */
   answeredAt?: number;
 }

@@ -38,6 +38,7 @@ export function toEvidence(ex: Exchange, limits: EvidenceLimits = CHECK_EVIDENCE
       }
       : {}),
     ...(error ? { error } : {}),
+    ...(ex.sharedFrom !== undefined ? { sharedFrom: ex.sharedFrom } : {}),
   };
 }
 

@@ -128,6 +128,10 @@ export interface HttpExchange {
    * Transport error, when there was no response.
    */
   error?: string;
+  /**
+   * Not sent again for this check: the same read (path and body) was sent for this check, item or probe, and its answer is judged here too (a read the run cannot change: src/client/shared-reads.ts).
+   */
+  sharedFrom?: string;
 }
 /**
  * This interface was referenced by `ReportDefs`'s JSON-Schema

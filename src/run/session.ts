@@ -6,6 +6,7 @@
  */
 import type { StoreClient } from '../client/api.js';
 import { makeClient, redactorFor } from '../client/factory.js';
+import { SharedReads } from '../client/shared-reads.js';
 import { answerBudgetFor, SharedGate } from '../client/gate.js';
 import { Ledger } from '../client/ledger.js';
 import type { Redactor } from '../client/redact.js';
@@ -37,6 +38,7 @@ export function openSession(config: RunConfig, clock: PhaseClock, quiet: boolean
     gate,
     ledger: new Ledger(config.ledgerFile, config.runTag),
     retries: 3,
+    sharedReads: new SharedReads(config.apiKey, () => 'the preflight and probes'),
   });
   const stop = new RunStop(config, (why) => {
     term.line(`\n${why}: stopping and cleaning up what this run created…`);

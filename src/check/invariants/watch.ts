@@ -25,6 +25,11 @@ interface Asker {
 
 const asking = new AsyncLocalStorage<Asker>();
 
+/** Who is asking now: the check (or `<check>#<case>` inside an item) whose request this is. */
+export function askerNow(): string {
+  return asking.getStore()?.by ?? 'a check file\'s own requests';
+}
+
 /** Run a check's body: the answers of its requests go to `tally`, seen by the check. */
 export function askingFor<T>(tally: InvariantTally, checkId: string, fn: () => T): T {
   return asking.run({ tally, by: checkId }, fn);
