@@ -11,6 +11,8 @@
  * state (RunState below), handed to the workers beside it.
  */
 
+import type { Kept } from './client/shared-reads.js';
+
 export type Depth = 'quick' | 'standard' | 'deep';
 
 /** `T`, readonly all the way down (arrays included). */
@@ -124,6 +126,8 @@ export const DEPTHS: Record<Depth, DepthProfile> = {
 export interface RunState {
   observations: Readonly<Record<string, unknown>>;
   gate: SharedArrayBuffer;
+  /** the reads the preflight and probes sent that the checks may share (src/client/shared-reads.ts): not sent again */
+  sharedReads?: Array<[string, Kept]>;
   /** set when the run was stopped (signal, deadline) before this state was sent: send nothing */
   stopped?: string;
 }

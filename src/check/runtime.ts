@@ -66,6 +66,9 @@ export function runtime(): Runtime {
   if (!config) throw new Error('storecheck checks run through `npm run conformance` (src/cli.ts), which provides the target configuration');
   if (!state) throw new Error('storecheck: the run state (observations, in-flight gate) has not arrived from the main process');
   const ledger = new Ledger(config.ledgerFile, config.runTag);
+  // reads the run cannot change are sent once and judged by every check asking them; the probes' too
+  const sharedReads = new SharedReads(config.apiKey, askerNow);
+  sharedReads.seed(state.sharedReads ?? []);
   // the validators the main process compiled and kept before the checks began (src/schema/precompiled.ts)
   usePrecompiledValidators(storecheckCacheDir());
   // the gate paces every thread together: --max-rps is the whole run's
@@ -75,8 +78,7 @@ export function runtime(): Runtime {
     connections: config.concurrency,
     gate: new SharedGate(state.gate),
     ledger,
-    // reads the run cannot change are sent once per worker and judged by every check asking them
-    sharedReads: new SharedReads(config.apiKey, askerNow),
+    sharedReads,
     ...visibilityOf(config, state.observations),
   });
   // every request of this worker: what follows a file's checks is on its chain (src/check/chains.ts)

@@ -38,7 +38,8 @@ const WRITTEN = new Set(resources().filter((r) => r.writable).map((r) => r.prefi
 /** Answer text kept for sharing, at most, per process (the oldest answers make way): memory stays bounded on a large store. */
 export const SHARED_READS_BYTES = 16 * 1024 * 1024;
 
-interface Kept {
+/** An answer kept for sharing. */
+export interface Kept {
   ex: Exchange;
   /** who sent it */
   by: string;
@@ -47,7 +48,8 @@ interface Kept {
 export class SharedReads {
   /** answers (or the request in flight) by path and body; an answer that may not be shared is removed once settled */
   private readonly answers = new Map<string, Promise<Kept | undefined>>();
-  private readonly sizes = new Map<string, number>();
+  /** the settled answers kept, oldest first */
+  private readonly done = new Map<string, Kept>();
   private bytes = 0;
   /** reads answered from an earlier request (not sent) */
   hits = 0;
@@ -90,6 +92,24 @@ export class SharedReads {
     return sent;
   }
 
+  /** The answers kept (settled), oldest first: what another process's memo is seeded with (seed). */
+  kept(): Array<[string, Kept]> {
+    return [...this.done];
+  }
+
+  /**
+   * Answers another process kept (the main process's probes, handed to each
+   * worker with the run state): shared here as if sent here, named by who sent them there.
+   */
+  seed(entries: ReadonlyArray<readonly [string, Kept]>): void {
+    for (const [key, k] of entries) {
+      if (this.answers.has(key)) continue;
+      const kept = Promise.resolve(k);
+      this.answers.set(key, kept);
+      this.settled(key, kept, k);
+    }
+  }
+
   /** An answer settled: dropped when it may not be shared, else counted against the budget (the oldest kept make way). */
   private settled(key: string, keeping: Promise<Kept | undefined>, k: Kept | undefined): void {
     if (this.answers.get(key) !== keeping) return;
@@ -97,17 +117,18 @@ export class SharedReads {
       this.answers.delete(key);
       return;
     }
-    const size = key.length + (k.ex.response?.text.length ?? 0);
-    this.sizes.set(key, size);
-    this.bytes += size;
-    for (const [old, n] of this.sizes) {
+    this.done.set(key, k);
+    this.bytes += sizeOf(key, k);
+    for (const [old, o] of this.done) {
       if (this.bytes <= this.budget) break;
-      this.sizes.delete(old);
+      this.done.delete(old);
       this.answers.delete(old);
-      this.bytes -= n;
+      this.bytes -= sizeOf(old, o);
     }
   }
 }
+
+const sizeOf = (key: string, k: Kept) => key.length + (k.ex.response?.text.length ?? 0);
 
 /** May this answer be given to the next asker of the same read? A usable answer; with another key than the run's, a refusal only. */
 function shareable(read: SharedRead, ex: Exchange): boolean {

@@ -56,7 +56,7 @@ export class ChecksPhase {
 
   /** Hands the workers the run state: the observations' values and the gate (or that the run was stopped). */
   publish(observations: RunState['observations']): void {
-    this.state = { observations, gate: this.s.gate.buffer, ...(this.s.stop.reason ? { stopped: this.s.stop.reason } : {}) };
+    this.state = { observations, gate: this.s.gate.buffer, sharedReads: this.s.reads.kept(), ...(this.s.stop.reason ? { stopped: this.s.stop.reason } : {}) };
     this.channel.postMessage(this.state);
   }
 

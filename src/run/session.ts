@@ -23,6 +23,8 @@ export interface RunSession {
   /** --concurrency and --max-rps for this process and every worker together, and the budget of answer bytes */
   readonly gate: SharedGate;
   readonly client: StoreClient;
+  /** the reads the main process shares (src/client/shared-reads.ts): handed to the workers with the run state */
+  readonly reads: SharedReads;
   readonly stop: RunStop;
 }
 
@@ -32,19 +34,20 @@ export function openSession(config: RunConfig, clock: PhaseClock, quiet: boolean
   // one bound on requests in flight for this process and every worker together, and one budget of
   // answer bytes buffered at once (at least two of the largest answers read)
   const gate = SharedGate.create(config.concurrency, answerBudgetFor(config.maxAnswerBytes));
+  const reads = new SharedReads(config.apiKey, () => 'the preflight and probes');
   const client = makeClient(config, {
     redactor,
     connections: Math.min(config.concurrency, 8),
     gate,
     ledger: new Ledger(config.ledgerFile, config.runTag),
     retries: 3,
-    sharedReads: new SharedReads(config.apiKey, () => 'the preflight and probes'),
+    sharedReads: reads,
   });
   const stop = new RunStop(config, (why) => {
     term.line(`\n${why}: stopping and cleaning up what this run created…`);
     client.http.cancel(why);
   });
-  return { config, clock, redactor, term, gate, client, stop };
+  return { config, clock, redactor, term, gate, client, reads, stop };
 }
 
 export async function closeSession(s: RunSession): Promise<void> {

@@ -17,6 +17,7 @@ let server: Server;
 let base = '';
 let sent: string[] = [];
 let answer: (path: string, body: string) => { status: number; value: unknown } = () => ({ status: 200, value: [] });
+const empty = (path: string) => ({ status: 200, value: path.endsWith('/count') ? { count: '0' } : [] });
 
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -35,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   sent = [];
-  answer = () => ({ status: 200, value: [] });
+  answer = empty;
 });
 
 function clients(budget?: number) {
@@ -128,4 +129,21 @@ describe('SharedReads', () => {
     // order was dropped to keep tax within the budget, so it is sent again; tax is shared
     expect(sent.map((s) => s.split(' ')[0])).toEqual(['/api/v1/orders/get', '/api/v1/customers/get', '/api/v1/taxes/get', '/api/v1/orders/get']);
   });
+
+  it('hands what one process kept to another (the probes\' answers to each worker), which shares them as its own', async () => {
+    const main = clients();
+    main.ask('the probes');
+    await main.c.count('order');
+    await main.c.get('product', { key: { kind: 'missing' } }); // served: not kept
+    const worker = clients();
+    // what crosses between threads is a structured clone
+    worker.reads.seed(structuredClone(main.reads.kept()));
+    const again = await worker.c.count('order');
+    await main.c.close();
+    await worker.c.close();
+    expect(sent).toHaveLength(2);
+    expect(again.value).toBe(0);
+    expect(again.exchange.sharedFrom).toBe('the probes');
+  });
 });
+
