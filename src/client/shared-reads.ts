@@ -23,7 +23,6 @@
 import type { Exchange } from './http.js';
 import { resources } from '../schema/model.js';
 
-
 /** A read the memo may share: its key (path and body) and whether it carries the run's own key. */
 export interface SharedRead {
   key: string;
@@ -82,11 +81,13 @@ export class SharedReads {
     const kept = earlier && (await earlier);
     if (kept) {
       this.hits++;
-      return { ...kept.ex, sharedFrom: kept.by };
+      // each asker gets its own parsed records: one that sorts or edits them changes no other's
+      return { ...kept.ex, json: structuredClone(kept.ex.json), sharedFrom: kept.by };
     }
     const by = this.askedBy();
     const sent = send();
-    const keeping = sent.then((ex) => (shareable(read, ex) ? { ex, by } : undefined), () => undefined);
+    // kept as answered, before the sender can touch its records (this reaction runs before the sender's)
+    const keeping = sent.then((ex) => (shareable(read, ex) ? { ex: structuredClone(ex), by } : undefined), () => undefined);
     this.answers.set(read.key, keeping);
     void keeping.then((k) => this.settled(read.key, keeping, k));
     return sent;

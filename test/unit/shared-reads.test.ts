@@ -145,5 +145,17 @@ describe('SharedReads', () => {
     expect(again.value).toBe(0);
     expect(again.exchange.sharedFrom).toBe('the probes');
   });
-});
 
+  it('gives each asker its own records: one that sorts or edits what it got changes no other\'s', async () => {
+    answer = () => ({ status: 200, value: [{ id: 'b' }, { id: 'a' }] });
+    const { c } = clients();
+    const first = await c.get('order');
+    (first.value as Array<{ id: string }>).reverse()[0].id = 'edited';
+    const second = await c.get('order');
+    (second.value as Array<{ id: string }>).pop();
+    const third = await c.get('order');
+    await c.close();
+    expect(sent).toHaveLength(1);
+    expect(third.value).toEqual([{ id: 'b' }, { id: 'a' }]);
+  });
+});
