@@ -223,7 +223,9 @@ export function prettyBody(body: unknown): string {
 export function exchangeText(x: HttpExchange, maxBody: number): { request: string; response: string } {
   const req = x.request ?? ({} as HttpExchange['request']);
   const reqBody = req.body === undefined ? '' : `\n\n${truncate(prettyBody(req.body), maxBody)}`;
-  const request = `${req.method ?? '?'} ${req.url ?? '?'}${reqBody}`;
+  // a read the run cannot change, sent once for another check (or the probes) and judged here too
+  const shared = x.sharedFrom ? `\n(not sent again: the answer to this request sent for ${x.sharedFrom})` : '';
+  const request = `${req.method ?? '?'} ${req.url ?? '?'}${shared}${reqBody}`;
   let response: string;
   if (x.response) {
     const headers = Object.entries(redactSecrets(x.response.headers ?? {}) as Record<string, string>)

@@ -11,6 +11,7 @@ import { StoreClient } from '../../src/client/index.js';
 import { SharedReads } from '../../src/client/shared-reads.js';
 import { chainOf } from '../../src/client/chain.js';
 import { toEvidence } from '../../src/report/evidence.js';
+import { exchangeText } from '../../src/report/common.js';
 
 const KEY = 'secret-key-123';
 let server: Server;
@@ -63,6 +64,9 @@ describe('SharedReads', () => {
     expect(reads.hits).toBe(1);
     // the shared answer is named in its evidence, and is on the sender's chain, not the asker's
     expect(toEvidence(again.exchange).sharedFrom).toBe('first');
+    // and the views (report.md, report.html, junit.xml) say so beside the request
+    expect(exchangeText(toEvidence(again.exchange), 1000).request).toContain('not sent again: the answer to this request sent for first');
+    expect(exchangeText(toEvidence(first.exchange), 1000).request).not.toContain('not sent again');
     expect(chainOf([again.exchange]).roundTrips).toBe(0);
     expect(chainOf([first.exchange]).roundTrips).toBe(1);
   });
