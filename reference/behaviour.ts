@@ -5,7 +5,7 @@
  */
 
 import { GET_CAP, type DecimalReading } from '../src/schema/model.js';
-import type { AstralReading, DateOnlyBoundReading, DecimalScaleReading, IntegerWidth } from '../src/values/readings.js';
+import type { AstralReading, DateOnlyBoundReading, DecimalScaleReading, IntegerWidth, TrimmingReading } from '../src/values/readings.js';
 
 export type OrderChoice = 'createdon asc' | 'createdon desc' | 'id asc';
 export type ErrorShape = 'nested' | 'flat' | 'text';
@@ -72,6 +72,10 @@ export interface Behaviour {
   decimalScale: DecimalScaleReading;
   /** a String holding a 4-byte character (emoji): kept, refused (400), each such character stored as '?' */
   astral: AstralReading;
+  /** a String with spaces at its edges, in data: stored as sent, trimmed (Laravel's TrimStrings), or refused (400) */
+  edgeSpaces: TrimmingReading;
+  /** a String of spaces only, in data (after edgeSpaces): stored, or refused as blank (400: ASP.NET's [Required]) */
+  blankStrings: 'kept' | 'refused';
   /** the zone new records' createdon is written in ('UTC' or an IANA zone); request DateTimes are taken through it */
   timeZone: string;
   /** a date-only bound of a DateTime range filter: that day's midnight, or the whole day */
@@ -117,6 +121,8 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   integerWidth: 'digits',
   decimalScale: 'refused',
   astral: 'kept',
+  edgeSpaces: 'kept',
+  blankStrings: 'kept',
   timeZone: 'UTC',
   dateOnlyBound: 'midnight',
   idCase: 'lower',

@@ -13,7 +13,7 @@ import {
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
 import type { Behaviour } from './behaviour.js';
-import { astralColumn, collationKey, decimalScaleColumn, integerColumn, storeNow, throughZone } from './readings.js';
+import { astralColumn, collationKey, decimalScaleColumn, edgeSpaceColumn, integerColumn, storeNow, throughZone } from './readings.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
 const EPOCH = '1970-01-01 00:00:00';
@@ -623,9 +623,9 @@ export class Engine {
     const out: string[] = [];
     for (const x of values) {
       if (typeof x !== 'string') continue;
-      const column = prop.kind === 'integer' ? integerColumn(this.behaviour, x)
-        : prop.kind === 'string' || prop.kind === 'predefined' || (prop.kind === 'list' && !prop.references) ? astralColumn(this.behaviour, x) : undefined;
-      if (column && 'refused' in column) out.push(`${where}: ${column.refused}`);
+      const text = prop.kind === 'string' || prop.kind === 'predefined' || (prop.kind === 'list' && !prop.references);
+      const columns = prop.kind === 'integer' ? [integerColumn(this.behaviour, x)] : text ? [astralColumn(this.behaviour, x), edgeSpaceColumn(this.behaviour, x)] : [];
+      for (const column of columns) if ('refused' in column) out.push(`${where}: ${column.refused}`);
     }
     return out;
   }
@@ -671,6 +671,12 @@ export class Engine {
     return 'value' in c ? c.value : sent;
   }
 
+  /** A String as its column stores it: spaces at its edges as the store takes them (trimmed), then its 4-byte characters. */
+  private textColumn(v: string): string {
+    const spaced = this.stored(edgeSpaceColumn(this.behaviour, v), v);
+    return this.stored(astralColumn(this.behaviour, spaced), spaced);
+  }
+
   /** A payload value in normalized record form. */
   private toRecordValue(r: ResourceModel, prop: PayloadPropModel, v: any): any {
     const p = this.pipeline;
@@ -685,14 +691,14 @@ export class Engine {
           return Object.fromEntries(itemNames.map((n) => [n, ref[n] ?? '']));
         });
       }
-      const strings = list.map((x) => (typeof x === 'string' ? p.inputString(this.stored(astralColumn(this.behaviour, x), x), prop.maxLength) : String(x)));
+      const strings = list.map((x) => (typeof x === 'string' ? p.inputString(this.textColumn(x), prop.maxLength) : String(x)));
       const itemFields = recField?.itemFields;
       if (itemFields?.length === 1) return strings.map((s) => ({ [itemFields[0].name]: s }));
       return strings;
     }
     if (typeof v !== 'string') return v;
     switch (prop.kind) {
-      case 'string': case 'predefined': return p.inputString(this.stored(astralColumn(this.behaviour, v), v), prop.maxLength);
+      case 'string': case 'predefined': return p.inputString(this.textColumn(v), prop.maxLength);
       case 'datetime': return throughZone(this.behaviour, normDateTime(v));
       case 'integer': return this.stored(integerColumn(this.behaviour, v.replace(/^(-?)0+(?=[0-9])/, '$1')), v);
       case 'decimal': return prop.decimal ? decimalScaleColumn(this.behaviour, v, prop.decimal.scale) : v;

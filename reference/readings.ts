@@ -58,6 +58,19 @@ export function astralColumn(b: Behaviour, v: string): Column {
   return { value: v.replace(ASTRAL, '?') };
 }
 
+/**
+ * A String in data as a store that trims its input (Laravel's TrimStrings:
+ * PHP's trim(), " \t\n\r\0\x0B") or takes no blank value (ASP.NET's
+ * [Required]: empty or white-space only) stores it: itself, trimmed, or refused.
+ */
+export function edgeSpaceColumn(b: Behaviour, v: string): Column {
+  const trimmed = v.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
+  if (b.blankStrings === 'refused' && v !== '' && trimmed === '') return { refused: 'must not be blank (white-space only)' };
+  if (b.edgeSpaces === 'kept' || trimmed === v) return { value: v };
+  if (b.edgeSpaces === 'refused') return { refused: `must not begin or end with white-space: ${JSON.stringify(v.slice(0, 40))}` };
+  return { value: trimmed };
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall clock of `zone` at an instant, 'YYYY-MM-DD HH:MM:SS'. */

@@ -34,6 +34,7 @@ import { bigSetProbe, pageSizeProbe } from './page-size.js';
 import { pagesTitleProbe } from './pages.js';
 import { Shared } from './shared.js';
 import { storedTextProbe } from './stored-text.js';
+import { trimmingProbe } from './trimming.js';
 import { ProbeError, evidence, type Probe, type ProbeContext } from './types.js';
 import { unknownFilterProbe } from './unknown-filter.js';
 import { unknownIdProbe } from './unknown-id.js';
@@ -69,6 +70,7 @@ export const PROBES: readonly Probe[] = [
   integerWidthProbe,
   decimalScaleProbe,
   storedTextProbe,
+  trimmingProbe,
   bigSetProbe,
 ];
 

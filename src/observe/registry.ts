@@ -28,7 +28,8 @@ export interface ObservationSpec<T> {
 
 import { GET_CAP, type DecimalReading } from '../schema/model.js';
 import type {
-  AccentReading, AstralReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
+  AccentReading, AstralReading, BlankReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
+  TrimmingReading,
 } from '../values/readings.js';
 
 const o = <T>(spec: ObservationSpec<T>): ObservationSpec<T> => spec;
@@ -172,6 +173,16 @@ export const OBSERVATIONS = {
     describe: "what a String holding a 4-byte character (an emoji) gets: kept, refused (MySQL utf8mb3, strict), or each such character stored as '?'",
     section: '§2 Conventions: String (the character set is not shown)',
     fallback: 'kept',
+  }),
+  'text.trimming': o<TrimmingReading>({
+    describe: "what a String with spaces at its edges ('  a  ') gets: stored as sent, trimmed on input (Laravel's TrimStrings), or refused",
+    section: '§2 Conventions: String (whether spaces at the edges are kept is not shown)',
+    fallback: 'kept',
+  }),
+  'text.whitespaceOnly': o<BlankReading | null>({
+    describe: "what a String of spaces only ('   ') gets: stored as sent, emptied (trimmed to ''), refused as blank (ASP.NET's [Required]), or stored as null",
+    section: '§2 Conventions: String (whether a blank value is taken is not shown)',
+    fallback: null,
   }),
   'time.createdonOffsetMinutes': o<number | null>({
     describe: "the offset from UTC, in minutes, of the createdon a store writes (0: UTC; else the store's local time)",

@@ -317,3 +317,43 @@ export function letterCaseOf(id: string): 'lower' | 'upper' | 'mixed' | undefine
   if (letters === letters.toLowerCase()) return 'lower';
   return letters === letters.toUpperCase() ? 'upper' : 'mixed';
 }
+
+// ---------------------------------------------------------------- spaces at the edges of a String
+
+/**
+ * A String with spaces at its edges ('  a  '): stored as sent (PostgreSQL,
+ * SQL Server and MySQL columns keep them; ASP.NET model binding does not
+ * trim), trimmed on input (Laravel's TrimStrings middleware, on by default),
+ * or refused (a validator that takes no value with spaces at its ends).
+ */
+export type TrimmingReading = 'kept' | 'trimmed' | 'refused';
+
+/**
+ * A String of spaces only ('   '): stored as sent, emptied (trimmed to '',
+ * and '' kept), refused as blank (ASP.NET's [Required] refuses empty and
+ * white-space-only strings by default; Laravel's TrimStrings then
+ * ConvertEmptyStringsToNull, then `required`), or stored as null.
+ */
+export type BlankReading = 'kept' | 'emptied' | 'refused' | 'null';
+
+/**
+ * The characters every trimming stack removes: PHP's trim() (" \t\n\r\0\x0B"),
+ * which .NET's Trim() and JavaScript's trim() remove too. Values meant to
+ * test trimming use spaces only, where every stack agrees.
+ */
+const EDGE = /^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g;
+
+/** The string without the whitespace at its edges, as PHP's trim() leaves it. */
+export const trimmedText = (s: string): string => s.replace(EDGE, '');
+
+/** Has the string whitespace at an edge that trimming removes? */
+export const hasEdgeSpace = (s: string): boolean => s.length > 0 && trimmedText(s) !== s;
+
+/**
+ * What a store of this reading stores for a String sent: itself when it has
+ * no edge whitespace or the store keeps it, trimmed, or 'refused'.
+ */
+export function textUnderTrimming(reading: TrimmingReading, s: string): string | 'refused' {
+  if (reading === 'kept' || !hasEdgeSpace(s)) return s;
+  return reading === 'trimmed' ? trimmedText(s) : 'refused';
+}
