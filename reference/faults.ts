@@ -643,6 +643,19 @@ export const FAULTS: readonly Fault[] = [
       },
     };
   })()),
+  // a reading of stack defaults applied in one place only (docs/stack-defaults.md): the rest of the store keeps spaces at the edges
+  fault('trims-product-names', 'lifecycle.create.round-trip', 'product create and update store the name trimmed of spaces at its edges (Laravel-style TrimStrings on one field); every other property and resource stores strings as sent', {
+    afterCreate(r, rec, item, next) {
+      const out = next(r, rec, item);
+      if (r.name === 'product' && typeof out.name === 'string') out.name = out.name.trim();
+      return out;
+    },
+    afterUpdate(r, rec, item, before, next) {
+      const out = next(r, rec, item, before);
+      if (r.name === 'product' && typeof out.name === 'string') out.name = out.name.trim();
+      return out;
+    },
+  }),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

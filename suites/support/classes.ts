@@ -58,10 +58,34 @@ const JUDGED_UNDER: ReadonlyArray<{ reading: ReadingId; when: () => boolean }> =
   { reading: 'utf8mb3', when: () => probed('text.astral') && observed('text.astral') === 'kept' },
   { reading: 'decimal-digits', when: () => probed('limits.decimalDigits') && observed('limits.decimalDigits') === 'integer digits' },
   { reading: 'case-insensitive', when: () => probed('collation.case') && observed('collation.case') === 'sensitive' },
+  // judged under the observed reading: spaces at the edges kept (compared exactly) or trimmed (compared trimmed, support/writes.ts)
+  { reading: 'trimming', when: () => probed('text.trimming') && observed('text.trimming') !== 'refused' },
 ];
 
 export function observedNotTaken(): ReadingId[] {
   return JUDGED_UNDER.filter((x) => x.when()).map((x) => x.reading);
+}
+
+/** What a String of spaces only is stored as under the observed trimming: as sent when kept, '' when trimmed. */
+const BLANK_UNDER_TRIMMING = { kept: 'kept', trimmed: 'emptied' } as const;
+
+/**
+ * Classes of a reading the run judges under that this store still does not
+ * take, with why: a String of spaces only joins where the store was seen to
+ * store it as its trimming says (as sent, or '' when it trims), not where it
+ * refuses it as blank (ASP.NET's [Required]) or stores null.
+ */
+export function classesKeptOut(): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!observedNotTaken().includes('trimming')) return out;
+  const blank = probed('text.whitespaceOnly') ? observed('text.whitespaceOnly') : null;
+  const want = BLANK_UNDER_TRIMMING[observed('text.trimming') as keyof typeof BLANK_UNDER_TRIMMING];
+  if (blank !== want) {
+    out.set('string.whitespace-only', blank === null
+      ? 'what this store does with a String of spaces only was not observed (text.whitespaceOnly)'
+      : `this store takes a String of spaces only otherwise than its trimming (text.trimming: ${observed('text.trimming')}) would store it (text.whitespaceOnly: ${blank}): an honest reading, not judged`);
+  }
+  return out;
 }
 
 /**
@@ -74,7 +98,10 @@ export function payloadClasses(r: ResourceModel, tag: string, perClass: number, 
     if (opts.only && !opts.only(p)) continue;
     const t = payloadTarget(p);
     if (!t) continue;
-    const { judged, notJudged } = classesFor(t, opts.underReadings);
+    const all = classesFor(t, opts.underReadings);
+    const keptOut = opts.underReadings?.length ? classesKeptOut() : new Map<string, string>();
+    const judged = all.judged.filter((c) => !keptOut.has(c.name));
+    const notJudged = [...all.notJudged, ...all.judged.filter((c) => keptOut.has(c.name)).map((cls) => ({ cls, reason: keptOut.get(cls.name)! }))];
     const entries: ClassEntry[] = t.kind === 'list'
       ? listEntries(p, t, judged, p.references ? opts.refs?.[p.references] ?? [] : [])
       : judged.flatMap((cls) => {

@@ -9,7 +9,7 @@
  * are the same value here; the format suite judges the forms.
  */
 import {
-  observed, countPath, eventually, describeValue, sameStoredValue, comparableProps, fieldOf, type CheckContext, type Rec,
+  observed, countPath, eventually, describeValue, sameStoredValue, comparableProps, fieldOf, textUnderTrimming, type CheckContext, type Rec,
   type Exchange, type FieldModel, type PayloadPropModel, type ResourceModel, type ScalarKind,
 } from '../../src/check/index.js';
 import { batchArb, looseKey, payloadArb, updateArb, type Payload, type PayloadContext } from '../../generators/index.js';
@@ -32,6 +32,17 @@ export { comparableProps, fieldOf } from '../../src/check/index.js';
 
 /** Sorted strings: tags are compared as a set (the spec does not say their order). */
 const sortedStrings = (xs: unknown[]) => xs.map((x) => String(x)).sort();
+
+/**
+ * A String sent as the store's observed trimming stores it (text.trimming:
+ * trimmed on a store that trims its input; as sent otherwise, and where a
+ * store refuses it: such values are not sent there).
+ */
+function asStored(sent: unknown): unknown {
+  if (typeof sent !== 'string') return sent;
+  const x = textUnderTrimming(observed('text.trimming'), sent);
+  return x === 'refused' ? sent : x;
+}
 
 /** Why `got` does not show `sent` for property p (field f), or undefined when it does. */
 function differs(p: PayloadPropModel, f: FieldModel, sent: unknown, got: unknown, names?: Map<string, string>): string | undefined {
@@ -58,12 +69,13 @@ function differs(p: PayloadPropModel, f: FieldModel, sent: unknown, got: unknown
     const itemField = f.itemFields?.length === 1 ? f.itemFields[0].name : undefined;
     const strings = got.map((x) => (itemField ? (x && typeof x === 'object' ? (x as Rec)[itemField] : undefined) : x));
     if (strings.some((s) => typeof s !== 'string')) return `expected items ${itemField ? `{${itemField}: String}` : 'String'}`;
-    const a = sortedStrings(sent);
+    const a = sortedStrings(sent.map(asStored));
     const b = sortedStrings(strings);
     if (a.length !== b.length || a.some((x, i) => x !== b[i])) return 'compared as a set of strings (the spec does not say their order)';
     return undefined;
   }
-  return sameStoredValue(p.kind as ScalarKind, sent, got) ? undefined : '';
+  if (sameStoredValue(p.kind as ScalarKind, asStored(sent), got)) return undefined;
+  return asStored(sent) !== sent ? `expected ${describeValue(asStored(sent))}: this store trims strings on input (text.trimming)` : '';
 }
 
 /**

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import {
   EXACT_COLLATION, astralUnder, changeAccent, clearOfDstGaps, compareWithDateOnlyBound, decimalUnderScale, describeOffset,
   flipAsciiCase, integerUnder, largestIntegerOfEveryWidth, largestIntegerUnder, letterCaseOf, looseText, modelledChar, padRight,
-  sameUnderCollation, utcOffsetMinutes, daysFromCivil, type Collation,
+  sameUnderCollation, utcOffsetMinutes, daysFromCivil, textUnderTrimming, trimmedText, hasEdgeSpace, type Collation,
 } from '../../src/values/index.js';
 
 const SEED = Number(process.env.STORECHECK_SEED ?? 20261122);
@@ -116,6 +116,22 @@ describe('4-byte characters', () => {
     expect(astralUnder('refused', 'a😀b')).toBe('refused');
     expect(astralUnder('replaced', 'a😀b𝄞')).toBe('a?b?');
     expect(astralUnder('refused', 'Élève 漢字')).toBe('Élève 漢字');
+  });
+});
+
+describe('spaces at the edges of a String', () => {
+  it('kept, trimmed as PHP trim() trims, or refused; a string without edge spaces is itself under every reading', () => {
+    expect(textUnderTrimming('kept', '  a b  ')).toBe('  a b  ');
+    expect(textUnderTrimming('trimmed', '  a b  ')).toBe('a b');
+    expect(textUnderTrimming('trimmed', '\t a\n')).toBe('a');
+    expect(textUnderTrimming('trimmed', '   ')).toBe('');
+    expect(textUnderTrimming('refused', ' a')).toBe('refused');
+    for (const reading of ['kept', 'trimmed', 'refused'] as const) expect(textUnderTrimming(reading, 'a  b')).toBe('a  b');
+    // PHP's trim() leaves a no-break space: values meant to test trimming use spaces only
+    expect(trimmedText('\u00a0a\u00a0')).toBe('\u00a0a\u00a0');
+    expect(hasEdgeSpace('')).toBe(false);
+    expect(hasEdgeSpace('a ')).toBe(true);
+    expect(hasEdgeSpace('a b')).toBe(false);
   });
 });
 

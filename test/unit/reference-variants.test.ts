@@ -14,7 +14,7 @@ const KEYS = [
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
   'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'consistency.readAfterWriteMs',
   'users.countPath', 'collation.case', 'collation.accents', 'collation.trailingSpaces', 'limits.integerWidth', 'limits.decimalScale',
-  'text.astral', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes',
+  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes',
 ];
 
 const REQUIRED = [
@@ -272,6 +272,27 @@ describe('each stack-default reading is visible', () => {
     const create = (srv: ReferenceServer, refs: Record<string, string>) => call(srv, '/api/v1/products/collections/create', { data: [{ ...payloadFor(res('collection'), refs), description: 'a😀b' }] });
     await withVariant('astral-refused', async (srv, refs) => expect((await create(srv, refs)).status).toBe(400));
     await withVariant('astral-replaced', async (srv, refs) => expect((await create(srv, refs)).body[0].description).toBe('a?b'));
+  });
+
+  it('trim-strings, blank-refused, edge-spaces-refused: spaces at the edges of a String in data', async () => {
+    // the description a collection create stores, or the HTTP status of its refusal
+    const stored = async (variant: string | undefined, description: string) => {
+      const srv = await start(variant ? { variant } : {});
+      try {
+        const out = await call(srv, '/api/v1/products/collections/create', { data: [{ ...payloadFor(res('collection'), await referenceIds(srv)), description }] });
+        return out.status === 200 ? out.body[0].description : out.status;
+      } finally {
+        await srv.close();
+      }
+    };
+    expect(await stored(undefined, '  a  ')).toBe('  a  ');
+    expect(await stored(undefined, '   ')).toBe('   ');
+    expect(await stored('trim-strings', '  a  ')).toBe('a');
+    expect(await stored('trim-strings', '   ')).toBe('');
+    expect(await stored('blank-refused', '   ')).toBe(400);
+    expect(await stored('blank-refused', '  a  ')).toBe('  a  ');
+    expect(await stored('edge-spaces-refused', 'a ')).toBe(400);
+    expect(await stored('edge-spaces-refused', 'a b')).toBe('a b');
   });
 
   it('createdon-local-time: createdon on the Paris wall clock; a time in the spring-forward gap moves an hour on', () => withVariant('createdon-local-time', async (srv, refs) => {
