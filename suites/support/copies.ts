@@ -29,7 +29,8 @@ function short(payload: Payload): Payload {
       if (n++ === SHORT) break;
       out += c;
     }
-    return out;
+    // a cut inside the text may end it with a space: generated text never has one at its edges (a store may trim or refuse it)
+    return out.replace(/\s$/u, 'x');
   };
   return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, typeof v === 'string' ? cut(v) : v.map(cut)]));
 }
