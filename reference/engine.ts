@@ -13,7 +13,7 @@ import {
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
 import type { Behaviour } from './behaviour.js';
-import { astralColumn, collationKey, decimalScaleColumn, edgeSpaceColumn, integerColumn, storeNow, throughZone } from './readings.js';
+import { astralColumn, collationKey, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, storeNow, throughZone } from './readings.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
 const EPOCH = '1970-01-01 00:00:00';
@@ -621,6 +621,8 @@ export class Engine {
   private columnErrors(where: string, prop: PayloadPropModel, value: unknown): string[] {
     const values = Array.isArray(value) ? value : [value];
     const out: string[] = [];
+    const empty = prop.kind === 'string' ? emptyRefusal(this.behaviour, value, prop.required === true) : undefined;
+    if (empty) out.push(`${where} ${empty}`);
     for (const x of values) {
       if (typeof x !== 'string') continue;
       const text = prop.kind === 'string' || prop.kind === 'predefined' || (prop.kind === 'list' && !prop.references);

@@ -71,6 +71,12 @@ export function edgeSpaceColumn(b: Behaviour, v: string): Column {
   return { value: trimmed };
 }
 
+/** Why an empty String is refused in a property (mandatory or not), or undefined when the store takes it. */
+export function emptyRefusal(b: Behaviour, v: unknown, mandatory: boolean): string | undefined {
+  if (v !== '' || b.emptyStrings === 'kept' || (b.emptyStrings === 'refused where mandatory' && !mandatory)) return undefined;
+  return mandatory ? 'is required: an empty string is no value' : 'must not be empty when present';
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall clock of `zone` at an instant, 'YYYY-MM-DD HH:MM:SS'. */

@@ -26,6 +26,11 @@ const v = (name: string, description: string, behaviour: Partial<Behaviour>, not
 
 /** MySQL's utf8mb3_general_ci (PAD SPACE): case, accents and trailing spaces ignored. */
 const MYSQL_GENERAL_CI: Partial<Behaviour> = { stringCase: 'insensitive', stringAccents: 'insensitive', trailingSpaces: 'ignored' };
+/**
+ * Laravel's default middleware and validation: TrimStrings, then ConvertEmptyStringsToNull, then `required` on
+ * the mandatory properties — a String empty, or spaces only, is refused there.
+ */
+const LARAVEL_INPUT: Partial<Behaviour> = { edgeSpaces: 'trimmed', blankStrings: 'refused', emptyStrings: 'refused where mandatory' };
 /** PHP's defaults: default_mimetype text/html (default_charset UTF-8), json_encode without flags. */
 const PHP_JSON: Partial<Behaviour> = { jsonContentType: 'text/html; charset=UTF-8', jsonEscapes: 'non-ascii and slash' };
 
@@ -58,11 +63,11 @@ export const VARIANTS: readonly Variant[] = [
   v('replica-lag', 'get and count read a replica 120 ms behind the writes', { readLagMs: 120 }),
   v('pages-title-only', 'the page title filter is only accepted under the key title', { pagesTitleFilterKey: 'title' }),
   // ---- stores built the way common stacks build them (docs/stack-defaults.md), each reading of a stack default at once
-  v('mysql-php-store', 'a PHP store on MySQL 5.7 with utf8 (utf8mb3_general_ci) in strict mode: filters ignore case, accents and trailing spaces; INT(11) columns refuse what is beyond 32 bits; excess decimals rounded; 4-byte characters refused; createdon in the server\'s local time (Europe/Paris); JSON sent as text/html with \\u escapes and \\/; strings in data trimmed (Laravel\'s TrimStrings)', {
-    ...MYSQL_GENERAL_CI, integerWidth: '32-bit refused', decimalScale: 'rounded', astral: 'refused', timeZone: 'Europe/Paris', ...PHP_JSON, edgeSpaces: 'trimmed',
+  v('mysql-php-store', 'a PHP store on MySQL 5.7 with utf8 (utf8mb3_general_ci) in strict mode: filters ignore case, accents and trailing spaces; INT(11) columns refuse what is beyond 32 bits; excess decimals rounded; 4-byte characters refused; createdon in the server\'s local time (Europe/Paris); JSON sent as text/html with \\u escapes and \\/; strings in data trimmed and empty ones refused where mandatory, spaces only too (Laravel\'s TrimStrings, ConvertEmptyStringsToNull, required)', {
+    ...MYSQL_GENERAL_CI, integerWidth: '32-bit refused', decimalScale: 'rounded', astral: 'refused', timeZone: 'Europe/Paris', ...PHP_JSON, ...LARAVEL_INPUT,
   }),
-  v('sqlserver-dotnet-store', 'a .NET store on SQL Server (SQL_Latin1_General_CP1_CI_AS): filters ignore case and trailing spaces, not accents; int columns refuse what is beyond 32 bits; excess decimals truncated (SqlClient before 2.0); ids written in upper case; JSON with non-ASCII as \\uXXXX (System.Text.Json); a String of spaces only refused as blank ([Required])', {
-    stringCase: 'insensitive', trailingSpaces: 'ignored', integerWidth: '32-bit refused', decimalScale: 'truncated', idCase: 'upper', jsonEscapes: 'non-ascii', blankStrings: 'refused',
+  v('sqlserver-dotnet-store', 'a .NET store on SQL Server (SQL_Latin1_General_CP1_CI_AS): filters ignore case and trailing spaces, not accents; int columns refuse what is beyond 32 bits; excess decimals truncated (SqlClient before 2.0); ids written in upper case; JSON with non-ASCII as \\uXXXX (System.Text.Json); a String empty or of spaces only refused where mandatory ([Required])', {
+    stringCase: 'insensitive', trailingSpaces: 'ignored', integerWidth: '32-bit refused', decimalScale: 'truncated', idCase: 'upper', jsonEscapes: 'non-ascii', blankStrings: 'refused', emptyStrings: 'refused where mandatory',
   }),
   // ---- the same readings one at a time
   v('collation-ci', 'String filters ignore letter case (a *_ci collation that keeps accents and trailing spaces)', { stringCase: 'insensitive' }),
@@ -77,6 +82,8 @@ export const VARIANTS: readonly Variant[] = [
   v('trim-strings', "strings in data are trimmed on input, a String of spaces only becoming '' (Laravel's TrimStrings middleware)", { edgeSpaces: 'trimmed' }),
   v('blank-refused', "a String of spaces only is refused as blank; spaces at the edges of other strings are kept (ASP.NET's [Required], which does not trim)", { blankStrings: 'refused' }),
   v('edge-spaces-refused', 'a String beginning or ending with white-space is refused (a validator that takes no value with spaces at its ends)', { edgeSpaces: 'refused' }),
+  v('empty-refused', "an empty String is refused where the property is mandatory, kept elsewhere (ASP.NET's [Required])", { emptyStrings: 'refused where mandatory' }),
+  v('empty-refused-everywhere', 'an empty String is refused in every property, mandatory or not (a validator that takes no empty String)', { emptyStrings: 'refused' }),
   v('createdon-local-time', "createdon is written in the server's local time (Europe/Paris), and request DateTimes are taken through that zone (a time in a DST gap moves forward)", { timeZone: 'Europe/Paris' }),
   v('date-only-whole-day', 'a date-only bound of a DateTime range filter stands for the whole day', { dateOnlyBound: 'whole day' }),
   v('ids-upper-case', "GUIDs are written in upper case (SQL Server's uniqueidentifier)", { idCase: 'upper' }),
@@ -118,6 +125,8 @@ export function observationsFor(b: Behaviour): Observations {
     'text.astral': b.astral,
     'text.trimming': b.edgeSpaces,
     'text.whitespaceOnly': b.blankStrings === 'refused' || b.edgeSpaces === 'refused' ? 'refused' : b.edgeSpaces === 'trimmed' ? 'emptied' : 'kept',
+    'text.emptyRequired': b.emptyStrings === 'kept' ? 'kept' : 'refused',
+    'text.emptyOptional': b.emptyStrings === 'refused' ? 'refused' : 'kept',
     'time.createdonOffsetMinutes': offsetNow(b.timeZone),
     'filters.dateOnlyBound': b.dateOnlyBound,
     'ids.letterCase': b.idCase,

@@ -35,6 +35,7 @@ import { pagesTitleProbe } from './pages.js';
 import { Shared } from './shared.js';
 import { storedTextProbe } from './stored-text.js';
 import { trimmingProbe } from './trimming.js';
+import { emptyStringProbe } from './empty-string.js';
 import { ProbeError, evidence, type Probe, type ProbeContext } from './types.js';
 import { unknownFilterProbe } from './unknown-filter.js';
 import { unknownIdProbe } from './unknown-id.js';
@@ -71,6 +72,7 @@ export const PROBES: readonly Probe[] = [
   decimalScaleProbe,
   storedTextProbe,
   trimmingProbe,
+  emptyStringProbe,
   bigSetProbe,
 ];
 

@@ -28,7 +28,7 @@ export interface ObservationSpec<T> {
 
 import { GET_CAP, type DecimalReading } from '../schema/model.js';
 import type {
-  AccentReading, AstralReading, BlankReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
+  AccentReading, AstralReading, BlankReading, EmptyReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
   TrimmingReading,
 } from '../values/readings.js';
 
@@ -183,6 +183,16 @@ export const OBSERVATIONS = {
     describe: "what a String of spaces only ('   ') gets: stored as sent, emptied (trimmed to ''), refused as blank (ASP.NET's [Required]), or stored as null",
     section: '§2 Conventions: String (whether a blank value is taken is not shown)',
     fallback: null,
+  }),
+  'text.emptyRequired': o<EmptyReading>({
+    describe: "what an empty String ('') gets in a mandatory property: stored as '', stored as null, or refused (ASP.NET's [Required])",
+    section: '§4 Create and update payloads: the properties are listed as mandatory (whether an empty String is a value is not shown)',
+    fallback: 'kept',
+  }),
+  'text.emptyOptional': o<EmptyReading>({
+    describe: "what an empty String ('') gets in a property not in the mandatory list (product description): stored as '', stored as null (Laravel's ConvertEmptyStringsToNull), or refused",
+    section: '§4 Create and update payloads: Product samples also send description (not in the mandatory list)',
+    fallback: 'kept',
   }),
   'time.createdonOffsetMinutes': o<number | null>({
     describe: "the offset from UTC, in minutes, of the createdon a store writes (0: UTC; else the store's local time)",

@@ -19,36 +19,23 @@ import type { Observation } from '../report/types.js';
 import { resource } from '../schema/model.js';
 import { trimmedText } from '../values/index.js';
 import { couldNotTell, observation, statusText, type Probe } from './types.js';
-import { exchangesOf, withProbeWrites, type Written } from './write-probe.js';
+import { exchangesOf, withProbeWrites, writeCases, type CaseOutcome } from './write-probe.js';
 
 const TRIM = 'text.trimming';
 const BLANK = 'text.whitespaceOnly';
 
-/** How the String with spaces at its edges was stored. */
-function edgeOf(w: Written, i: number, field: string, sent: string, where: string): Observation {
-  const rec = w.stored[i];
-  const got = rec?.[field];
-  const ev = exchangesOf(w);
-  if (got === sent) return observation('kept', `a ${field} with spaces at its edges, ${JSON.stringify(sent)}, is stored as sent (${where})`, ...ev);
-  if (got === trimmedText(sent)) return observation('trimmed', `a ${field} with spaces at its edges, ${JSON.stringify(sent)}, is stored trimmed: ${JSON.stringify(got)} (${where})`, ...ev);
-  return couldNotTell(`a ${field} with spaces at its edges, ${JSON.stringify(sent)}, ${rec ? `was stored as ${JSON.stringify(got)}: neither as sent nor trimmed` : 'was not found by its id'} (${where})`, ...ev);
+/**
+ * A case's outcome as an observation: an unusable answer as such, a refusal
+ * as 'refused', a record read back by `stored` (what its field holds, or
+ * undefined when the case is not found by its id).
+ */
+export function caseObservation(o: CaseOutcome, said: string, where: string, stored: (got: unknown, ev: ReturnType<typeof exchangesOf>) => Observation): Observation {
+  if (o.kind === 'unusable') return o.observation;
+  const ev = o.writes.flatMap(exchangesOf);
+  if (o.kind === 'refused') return observation('refused', `${said} is refused: ${statusText(o.writes[o.writes.length - 1].exchange)}${o.writes.length > 1 ? ' (sent alone, after a create of all the cases was refused)' : ''} (${where})`, ...ev);
+  if (!o.rec) return couldNotTell(`${said} was not found by its id (${where})`, ...ev);
+  return stored(o.rec, ev);
 }
-
-/** How the String of spaces only was stored. */
-function blankOf(w: Written, i: number, field: string, sent: string, where: string): Observation {
-  const rec = w.stored[i];
-  const got = rec?.[field];
-  const ev = exchangesOf(w);
-  const said = `a ${field} of spaces only, ${JSON.stringify(sent)},`;
-  if (!rec) return couldNotTell(`${said} was not found by its id (${where})`, ...ev);
-  if (got === sent) return observation('kept', `${said} is stored as sent (${where})`, ...ev);
-  if (got === '') return observation('emptied', `${said} is stored as the empty string (${where})`, ...ev);
-  if (got === null || got === undefined) return observation('null', `${said} is stored as null: the record shows ${got === null ? 'null' : `no ${field}`} (${where})`, ...ev);
-  return couldNotTell(`${said} was stored as ${JSON.stringify(got)} (${where})`, ...ev);
-}
-
-const refusedObs = (what: string, w: Written, where: string, ...more: Written[]) =>
-  observation('refused', `${what} is refused: ${statusText(w.exchange)} (${where})`, ...[...more, w].flatMap(exchangesOf));
 
 export const trimmingProbe: Probe = {
   name: 'spaces at the edges',
@@ -62,22 +49,28 @@ export const trimmingProbe: Probe = {
     const field = prop.recordField ?? prop.name;
     const edge = `  ${shared.label('trim', 0)}  `;
     const blank = '   ';
-    const item = (i: number, v: string): Rec => shared.payload(r, 'trim', i, { [prop.name]: v });
     const where = `${r.prefix}/create, ${prop.name}`;
+    const cases = [edge, blank];
+    const what = (i?: number) => `a create of ${i === undefined ? `two ${r.title.toLowerCase()} records whose ${prop.name} has spaces at its edges, or is spaces only` : `a ${r.title.toLowerCase()} whose ${prop.name} is ${JSON.stringify(cases[i])}`}`;
     return withProbeWrites(shared, r, async (write) => {
-      const both = await write([item(0, edge), item(1, blank)], `a create of two ${r.title.toLowerCase()} records whose ${prop.name} has spaces at its edges, or is spaces only`);
-      if (both.unusable) return { [TRIM]: both.unusable, [BLANK]: both.unusable };
-      if (!both.refused) return { [TRIM]: edgeOf(both, 0, field, edge, where), [BLANK]: blankOf(both, 1, field, blank, where) };
-      // one of them is not taken: each alone tells which
-      const alone = await write([item(0, edge)], `a create of a ${r.title.toLowerCase()} whose ${prop.name} has spaces at its edges`);
-      if (alone.unusable) return { [TRIM]: alone.unusable, [BLANK]: alone.unusable };
-      if (!alone.refused) {
-        return { [TRIM]: edgeOf(alone, 0, field, edge, where), [BLANK]: refusedObs(`a ${prop.name} of spaces only, sent beside one with spaces at its edges (taken alone),`, both, where, alone) };
-      }
-      const blankAlone = await write([item(1, blank)], `a create of a ${r.title.toLowerCase()} whose ${prop.name} is spaces only`);
-      const trim = refusedObs(`a ${prop.name} with spaces at its edges, ${JSON.stringify(edge)},`, alone, where, both);
-      if (blankAlone.unusable) return { [TRIM]: trim, [BLANK]: blankAlone.unusable };
-      return { [TRIM]: trim, [BLANK]: blankAlone.refused ? refusedObs(`a ${prop.name} of spaces only`, blankAlone, where) : blankOf(blankAlone, 0, field, blank, where) };
+      const [e, b] = await writeCases(write, cases.map((v, i) => shared.payload(r, 'trim', i, { [prop.name]: v })), what);
+      const edgeSaid = `a ${field} with spaces at its edges, ${JSON.stringify(edge)},`;
+      const blankSaid = `a ${field} of spaces only, ${JSON.stringify(blank)},`;
+      return {
+        [TRIM]: caseObservation(e, edgeSaid, where, (rec, ev) => {
+          const got = (rec as Rec)[field];
+          if (got === edge) return observation('kept', `${edgeSaid} is stored as sent (${where})`, ...ev);
+          if (got === trimmedText(edge)) return observation('trimmed', `${edgeSaid} is stored trimmed: ${JSON.stringify(got)} (${where})`, ...ev);
+          return couldNotTell(`${edgeSaid} was stored as ${JSON.stringify(got)}: neither as sent nor trimmed (${where})`, ...ev);
+        }),
+        [BLANK]: caseObservation(b, blankSaid, where, (rec, ev) => {
+          const got = (rec as Rec)[field];
+          if (got === blank) return observation('kept', `${blankSaid} is stored as sent (${where})`, ...ev);
+          if (got === '') return observation('emptied', `${blankSaid} is stored as the empty string (${where})`, ...ev);
+          if (got === null || got === undefined) return observation('null', `${blankSaid} is stored as null: the record shows ${got === null ? 'null' : `no ${field}`} (${where})`, ...ev);
+          return couldNotTell(`${blankSaid} was stored as ${JSON.stringify(got)} (${where})`, ...ev);
+        }),
+      };
     });
   },
 };

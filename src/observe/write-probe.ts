@@ -56,6 +56,31 @@ async function writeAndRead(shared: Shared, r: ResourceModel, items: Rec[], what
   return { exchange, refused: false, ids, stored: items.map((_, i) => (ids[i] ? back.records.get(ids[i].toLowerCase()) : undefined)), readBack: back.exchange };
 }
 
+/** One case of a probe's create: an answer no reading can be taken from, a refusal of it, or its record as stored. */
+export type CaseOutcome =
+  | { kind: 'unusable'; observation: Observation }
+  | { kind: 'refused'; writes: Written[] }
+  | { kind: 'stored'; rec: Rec | undefined; writes: Written[] };
+
+/**
+ * The cases of a probe in one create, read back in one get; when the store
+ * refuses that create, each case alone tells which it does not take (one
+ * create more per case). Outcomes in the order of the cases.
+ */
+export async function writeCases(write: (items: Rec[], what: string) => Promise<Written>, items: Rec[], what: (i?: number) => string): Promise<CaseOutcome[]> {
+  const all = await write(items, what());
+  if (all.unusable) return items.map(() => ({ kind: 'unusable', observation: all.unusable! }));
+  if (!all.refused) return items.map((_, i) => ({ kind: 'stored', rec: all.stored[i], writes: [all] }));
+  if (items.length === 1) return [{ kind: 'refused', writes: [all] }];
+  const out: CaseOutcome[] = [];
+  for (const [i, item] of items.entries()) {
+    const alone = await write([item], what(i));
+    if (alone.unusable) out.push({ kind: 'unusable', observation: alone.unusable });
+    else out.push(alone.refused ? { kind: 'refused', writes: [all, alone] } : { kind: 'stored', rec: alone.stored[0], writes: [all, alone] });
+  }
+  return out;
+}
+
 /**
  * Run a probe's writes on one resource: `body` gets `write(items, what)`,
  * which creates the items and reads them back; every record any write

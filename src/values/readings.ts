@@ -337,6 +337,15 @@ export type TrimmingReading = 'kept' | 'trimmed' | 'refused';
 export type BlankReading = 'kept' | 'emptied' | 'refused' | 'null';
 
 /**
+ * An empty String (''): stored and shown as '' (most columns and binders;
+ * Oracle keeps NULL but a store showing it as '' reads the same), stored as
+ * null (Laravel's ConvertEmptyStringsToNull on a nullable column; Oracle's
+ * '' = NULL shown as null), or refused (ASP.NET's [Required] on a mandatory
+ * property, Laravel's `required` after ConvertEmptyStringsToNull).
+ */
+export type EmptyReading = 'kept' | 'null' | 'refused';
+
+/**
  * The characters every trimming stack removes: PHP's trim() (" \t\n\r\0\x0B"),
  * which .NET's Trim() and JavaScript's trim() remove too. Values meant to
  * test trimming use spaces only, where every stack agrees.

@@ -60,7 +60,11 @@ const JUDGED_UNDER: ReadonlyArray<{ reading: ReadingId; when: () => boolean }> =
   { reading: 'case-insensitive', when: () => probed('collation.case') && observed('collation.case') === 'sensitive' },
   // judged under the observed reading: spaces at the edges kept (compared exactly) or trimmed (compared trimmed, support/writes.ts)
   { reading: 'trimming', when: () => probed('text.trimming') && observed('text.trimming') !== 'refused' },
+  // an empty String: judged on the properties where it was seen stored as '' (mandatory ones, or the others: classesKeptOut)
+  { reading: 'empty-as-null', when: () => EMPTY_KEYS.some((k) => probed(k) && observed(k) === 'kept') },
 ];
+
+const EMPTY_KEYS = ['text.emptyRequired', 'text.emptyOptional'] as const;
 
 export function observedNotTaken(): ReadingId[] {
   return JUDGED_UNDER.filter((x) => x.when()).map((x) => x.reading);
@@ -71,13 +75,22 @@ const BLANK_UNDER_TRIMMING = { kept: 'kept', trimmed: 'emptied' } as const;
 
 /**
  * Classes of a reading the run judges under that this store still does not
- * take, with why: a String of spaces only joins where the store was seen to
+ * take on property p, with why: an empty String joins the properties where
+ * one was seen stored as '' (mandatory ones, or those outside the mandatory
+ * list: the probe tries one of each); a String of spaces only joins where the store was seen to
  * store it as its trimming says (as sent, or '' when it trims), not where it
  * refuses it as blank (ASP.NET's [Required]) or stores null.
  */
-export function classesKeptOut(): Map<string, string> {
+export function classesKeptOut(p: PayloadPropModel): Map<string, string> {
   const out = new Map<string, string>();
-  if (!observedNotTaken().includes('trimming')) return out;
+  const under = observedNotTaken();
+  const emptyKey = p.required ? EMPTY_KEYS[0] : EMPTY_KEYS[1];
+  if (under.includes('empty-as-null') && !(probed(emptyKey) && observed(emptyKey) === 'kept')) {
+    out.set('string.empty', probed(emptyKey)
+      ? `this store takes an empty String ${p.required ? 'in a mandatory property' : 'outside the mandatory list'} otherwise than as '' (${emptyKey}: ${observed(emptyKey)}): an honest reading, not judged`
+      : `what this store does with an empty String ${p.required ? 'in a mandatory property' : 'outside the mandatory list'} was not observed (${emptyKey})`);
+  }
+  if (!under.includes('trimming')) return out;
   const blank = probed('text.whitespaceOnly') ? observed('text.whitespaceOnly') : null;
   const want = BLANK_UNDER_TRIMMING[observed('text.trimming') as keyof typeof BLANK_UNDER_TRIMMING];
   if (blank !== want) {
@@ -99,7 +112,7 @@ export function payloadClasses(r: ResourceModel, tag: string, perClass: number, 
     const t = payloadTarget(p);
     if (!t) continue;
     const all = classesFor(t, opts.underReadings);
-    const keptOut = opts.underReadings?.length ? classesKeptOut() : new Map<string, string>();
+    const keptOut = opts.underReadings?.length ? classesKeptOut(p) : new Map<string, string>();
     const judged = all.judged.filter((c) => !keptOut.has(c.name));
     const notJudged = [...all.notJudged, ...all.judged.filter((c) => keptOut.has(c.name)).map((cls) => ({ cls, reason: keptOut.get(cls.name)! }))];
     const entries: ClassEntry[] = t.kind === 'list'
