@@ -656,6 +656,14 @@ export const FAULTS: readonly Fault[] = [
       return out;
     },
   }),
+  fault('page-update-skips-empty', 'lifecycle.update.changes', "page update leaves a String unchanged when its new value is '' (PHP's empty() taken for 'not supplied'); create, and every other resource's update, store ''", {
+    afterUpdate(r, rec, item, before, next) {
+      const out = next(r, rec, item, before);
+      if (r.name !== 'page') return out;
+      for (const p of r.payload) if (p.kind === 'string' && item[p.name] === '') out[p.recordField ?? p.name] = before[p.recordField ?? p.name];
+      return out;
+    },
+  }),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

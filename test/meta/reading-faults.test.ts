@@ -1,13 +1,15 @@
 /**
- * A reading of a stack default applied in one place only (issue 25, item 5):
- * the store keeps spaces at the edges of its Strings — probed, text.trimming
- * 'kept' — while product create trims the name (reference/faults.ts
- * trims-product-names). The class items of the create (string.edge-whitespace:
- * a name ending in a space) catch it at two seeds, on product's name and the
- * batch items only. The same fault on a store that trims every String
- * (variant trim-strings) is no departure — product names trimmed like every
- * other String — and the same checks pass: what is judged is consistency
- * with the store's own reading, not one reading.
+ * A reading of a stack default applied in one place only (issue 25, item 5),
+ * each caught at two seeds by the class items of that property alone:
+ * - the store keeps spaces at the edges of its Strings (text.trimming 'kept')
+ *   while product create trims the name (trims-product-names: caught by the
+ *   string.edge-whitespace items of product name). On a store that trims
+ *   every String (trim-strings) it is no departure, and the checks pass;
+ * - the store keeps '' (text.emptyRequired 'kept') while page update takes ''
+ *   for "not supplied" (page-update-skips-empty: caught by the string.empty
+ *   items of page's Strings). On a store refusing '' everywhere
+ *   (empty-refused-everywhere) no '' is sent, and the checks pass.
+ * What is judged is consistency with the store's own reading, not one reading.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,21 +18,40 @@ import { PROVE_SEED, proveFault, type FaultProof } from '../../reference/prove.j
 import type { Report } from '../../src/report/types.js';
 
 const PROOF_TIMEOUT = 600_000;
-const FAULT = 'trims-product-names';
-const ONLY = 'product.lifecycle.create.*';
-/** the items the departure fails (one at least), and the only ones it may */
-const FAILS = /^product\.lifecycle\.create\.(single#name|round-trip#name|batch#answer|batch#stored)$/;
+
+interface Case {
+  fault: string;
+  only: string;
+  /** the items the departure fails (one at least, ending with `fieldItem`), and the only ones it may */
+  fails: RegExp;
+  fieldItem: RegExp;
+  /** a store whose own reading the fault does not depart from (or that never sends the class): the same checks pass */
+  honest: string;
+}
+
+const CASES: Case[] = [
+  // spaces kept everywhere but in product names (string.edge-whitespace: a name ending in a space)
+  {
+    fault: 'trims-product-names', only: 'product.lifecycle.create.*', honest: 'trim-strings',
+    fails: /^product\.lifecycle\.create\.(single#name|round-trip#name|batch#answer|batch#stored)$/, fieldItem: /#name$/,
+  },
+  // '' stored everywhere but in a page update, which takes it for "not supplied" (string.empty)
+  {
+    fault: 'page-update-skips-empty', only: 'page.lifecycle.update.*', honest: 'empty-refused-everywhere',
+    fails: /^page\.lifecycle\.update\.(response|changes|changes\.batch)#/, fieldItem: /\.(response|changes)#(seopagetitle|seopagedescription|seometakeywords|content)$/,
+  },
+];
 
 function failingItems(p: FaultProof): string[] {
   const report = JSON.parse(readFileSync(join(p.reportDir!, 'report.json'), 'utf8')) as Report;
   return (report.items ?? []).filter((i) => i.status === 'failed' || i.status === 'error').map((i) => i.id);
 }
 
-async function withProof(seed: number, extra: string[], judge: (p: FaultProof, failing: string[], why: string) => void): Promise<void> {
-  const p = await proveFault(FAULT, { seed, keepReport: true, extraArgs: ['--only', ONLY, ...extra] });
+async function withProof(c: Case, seed: number, extra: string[], judge: (p: FaultProof, failing: string[], why: string) => void): Promise<void> {
+  const p = await proveFault(c.fault, { seed, keepReport: true, extraArgs: ['--only', c.only, ...extra] });
   try {
     const failing = p.reportDir ? failingItems(p) : [];
-    const why = `fault ${FAULT} (${p.description}): exit ${p.exitCode}${p.problem ? `, ${p.problem}` : ''}, failing: ${failing.join(', ') || 'none'}; replay: npm run conformance -- --depth quick --seed ${seed} --only '${ONLY}' --reference-faults ${FAULT} ${extra.join(' ')}`;
+    const why = `fault ${c.fault} (${p.description}): exit ${p.exitCode}${p.problem ? `, ${p.problem}` : ''}, failing: ${failing.join(', ') || 'none'}; replay: npm run conformance -- --depth quick --seed ${seed} --only '${c.only}' --reference-faults ${c.fault} ${extra.join(' ')}`;
     expect(p.problem, why).toBeUndefined();
     judge(p, failing, why);
   } finally {
@@ -38,17 +59,18 @@ async function withProof(seed: number, extra: string[], judge: (p: FaultProof, f
   }
 }
 
-describe.concurrent('a store trimming one property while it keeps spaces everywhere else', () => {
-  for (const seed of [PROVE_SEED, PROVE_SEED + 7919]) {
-    it(`is caught by the edge-whitespace class items of product name, at seed ${seed}`, () => withProof(seed, [], (p, failing, why) => {
-      expect(p.exitCode, why).toBe(1);
-      expect(failing.filter((id) => /#name$/.test(id)).length, why).toBeGreaterThan(0);
-      expect(failing.filter((id) => !FAILS.test(id)), why).toEqual([]);
+describe.concurrent('a store departing in one place from its own reading', () => {
+  for (const c of CASES) {
+    for (const seed of [PROVE_SEED, PROVE_SEED + 7919]) {
+      it(`${c.fault} is caught by the class items of the property, at seed ${seed}`, () => withProof(c, seed, [], (p, failing, why) => {
+        expect(p.exitCode, why).toBe(1);
+        expect(failing.filter((id) => c.fieldItem.test(id)).length, why).toBeGreaterThan(0);
+        expect(failing.filter((id) => !c.fails.test(id)), why).toEqual([]);
+      }), PROOF_TIMEOUT);
+    }
+    it(`${c.fault} passes on ${c.honest}: no departure from that store's own reading`, () => withProof(c, PROVE_SEED, ['--reference-variant', c.honest], (p, failing, why) => {
+      expect(failing, why).toEqual([]);
+      expect(p.exitCode, why).toBe(0);
     }), PROOF_TIMEOUT);
   }
-
-  it('passes on a store that trims every String (trim-strings): no departure from its own reading', () => withProof(PROVE_SEED, ['--reference-variant', 'trim-strings'], (p, failing, why) => {
-    expect(failing, why).toEqual([]);
-    expect(p.exitCode, why).toBe(0);
-  }), PROOF_TIMEOUT);
 });
