@@ -76,8 +76,10 @@ export interface Behaviour {
   edgeSpaces: TrimmingReading;
   /** a String of spaces only, in data (after edgeSpaces): stored, or refused as blank (400: ASP.NET's [Required]) */
   blankStrings: 'kept' | 'refused';
-  /** an empty String in data: stored, refused where the property is mandatory (ASP.NET's [Required]), or refused everywhere (400) */
-  emptyStrings: 'kept' | 'refused where mandatory' | 'refused';
+  /** an empty String in a mandatory property: stored, or refused (400: ASP.NET's [Required]) */
+  emptyRequired: 'kept' | 'refused';
+  /** an empty String in a property outside the mandatory list: stored, or refused (400: Laravel's `filled`) */
+  emptyOptional: 'kept' | 'refused';
   /** the zone new records' createdon is written in ('UTC' or an IANA zone); request DateTimes are taken through it */
   timeZone: string;
   /** a date-only bound of a DateTime range filter: that day's midnight, or the whole day */
@@ -125,7 +127,8 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   astral: 'kept',
   edgeSpaces: 'kept',
   blankStrings: 'kept',
-  emptyStrings: 'kept',
+  emptyRequired: 'kept',
+  emptyOptional: 'kept',
   timeZone: 'UTC',
   dateOnlyBound: 'midnight',
   idCase: 'lower',

@@ -73,7 +73,7 @@ export function edgeSpaceColumn(b: Behaviour, v: string): Column {
 
 /** Why an empty String is refused in a property (mandatory or not), or undefined when the store takes it. */
 export function emptyRefusal(b: Behaviour, v: unknown, mandatory: boolean): string | undefined {
-  if (v !== '' || b.emptyStrings === 'kept' || (b.emptyStrings === 'refused where mandatory' && !mandatory)) return undefined;
+  if (v !== '' || (mandatory ? b.emptyRequired : b.emptyOptional) === 'kept') return undefined;
   return mandatory ? 'is required: an empty string is no value' : 'must not be empty when present';
 }
 

@@ -30,7 +30,7 @@ const MYSQL_GENERAL_CI: Partial<Behaviour> = { stringCase: 'insensitive', string
  * Laravel's default middleware and validation: TrimStrings, then ConvertEmptyStringsToNull, then `required` on
  * the mandatory properties — a String empty, or spaces only, is refused there.
  */
-const LARAVEL_INPUT: Partial<Behaviour> = { edgeSpaces: 'trimmed', blankStrings: 'refused', emptyStrings: 'refused where mandatory' };
+const LARAVEL_INPUT: Partial<Behaviour> = { edgeSpaces: 'trimmed', blankStrings: 'refused', emptyRequired: 'refused' };
 /** PHP's defaults: default_mimetype text/html (default_charset UTF-8), json_encode without flags. */
 const PHP_JSON: Partial<Behaviour> = { jsonContentType: 'text/html; charset=UTF-8', jsonEscapes: 'non-ascii and slash' };
 
@@ -67,7 +67,7 @@ export const VARIANTS: readonly Variant[] = [
     ...MYSQL_GENERAL_CI, integerWidth: '32-bit refused', decimalScale: 'rounded', astral: 'refused', timeZone: 'Europe/Paris', ...PHP_JSON, ...LARAVEL_INPUT,
   }),
   v('sqlserver-dotnet-store', 'a .NET store on SQL Server (SQL_Latin1_General_CP1_CI_AS): filters ignore case and trailing spaces, not accents; int columns refuse what is beyond 32 bits; excess decimals truncated (SqlClient before 2.0); ids written in upper case; JSON with non-ASCII as \\uXXXX (System.Text.Json); a String empty or of spaces only refused where mandatory ([Required])', {
-    stringCase: 'insensitive', trailingSpaces: 'ignored', integerWidth: '32-bit refused', decimalScale: 'truncated', idCase: 'upper', jsonEscapes: 'non-ascii', blankStrings: 'refused', emptyStrings: 'refused where mandatory',
+    stringCase: 'insensitive', trailingSpaces: 'ignored', integerWidth: '32-bit refused', decimalScale: 'truncated', idCase: 'upper', jsonEscapes: 'non-ascii', blankStrings: 'refused', emptyRequired: 'refused',
   }),
   // ---- the same readings one at a time
   v('collation-ci', 'String filters ignore letter case (a *_ci collation that keeps accents and trailing spaces)', { stringCase: 'insensitive' }),
@@ -82,8 +82,8 @@ export const VARIANTS: readonly Variant[] = [
   v('trim-strings', "strings in data are trimmed on input, a String of spaces only becoming '' (Laravel's TrimStrings middleware)", { edgeSpaces: 'trimmed' }),
   v('blank-refused', "a String of spaces only is refused as blank; spaces at the edges of other strings are kept (ASP.NET's [Required], which does not trim)", { blankStrings: 'refused' }),
   v('edge-spaces-refused', 'a String beginning or ending with white-space is refused (a validator that takes no value with spaces at its ends)', { edgeSpaces: 'refused' }),
-  v('empty-refused', "an empty String is refused where the property is mandatory, kept elsewhere (ASP.NET's [Required])", { emptyStrings: 'refused where mandatory' }),
-  v('empty-refused-everywhere', 'an empty String is refused in every property, mandatory or not (a validator that takes no empty String)', { emptyStrings: 'refused' }),
+  v('empty-refused', "an empty String is refused where the property is mandatory, kept elsewhere (ASP.NET's [Required])", { emptyRequired: 'refused' }),
+  v('empty-optional-refused', "an empty String is refused in a property outside the mandatory list (Laravel's `filled`: present means not empty), kept in the mandatory ones", { emptyOptional: 'refused' }),
   v('createdon-local-time', "createdon is written in the server's local time (Europe/Paris), and request DateTimes are taken through that zone (a time in a DST gap moves forward)", { timeZone: 'Europe/Paris' }),
   v('date-only-whole-day', 'a date-only bound of a DateTime range filter stands for the whole day', { dateOnlyBound: 'whole day' }),
   v('ids-upper-case', "GUIDs are written in upper case (SQL Server's uniqueidentifier)", { idCase: 'upper' }),
@@ -125,8 +125,8 @@ export function observationsFor(b: Behaviour): Observations {
     'text.astral': b.astral,
     'text.trimming': b.edgeSpaces,
     'text.whitespaceOnly': b.blankStrings === 'refused' || b.edgeSpaces === 'refused' ? 'refused' : b.edgeSpaces === 'trimmed' ? 'emptied' : 'kept',
-    'text.emptyRequired': b.emptyStrings === 'kept' ? 'kept' : 'refused',
-    'text.emptyOptional': b.emptyStrings === 'refused' ? 'refused' : 'kept',
+    'text.emptyRequired': b.emptyRequired,
+    'text.emptyOptional': b.emptyOptional,
     'time.createdonOffsetMinutes': offsetNow(b.timeZone),
     'filters.dateOnlyBound': b.dateOnlyBound,
     'ids.letterCase': b.idCase,

@@ -7,8 +7,8 @@
  *   every String (trim-strings) it is no departure, and the checks pass;
  * - the store keeps '' (text.emptyRequired 'kept') while page update takes ''
  *   for "not supplied" (page-update-skips-empty: caught by the string.empty
- *   items of page's Strings). On a store refusing '' everywhere
- *   (empty-refused-everywhere) no '' is sent, and the checks pass.
+ *   items of page's Strings). On a store refusing '' in its mandatory
+ *   properties (empty-refused: every String of a page is one) no '' is sent there, and the checks pass.
  * What is judged is consistency with the store's own reading, not one reading.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -37,7 +37,7 @@ const CASES: Case[] = [
   },
   // '' stored everywhere but in a page update, which takes it for "not supplied" (string.empty)
   {
-    fault: 'page-update-skips-empty', only: 'page.lifecycle.update.*', honest: 'empty-refused-everywhere',
+    fault: 'page-update-skips-empty', only: 'page.lifecycle.update.*', honest: 'empty-refused',
     fails: /^page\.lifecycle\.update\.(response|changes|changes\.batch)#/, fieldItem: /\.(response|changes)#(seopagetitle|seopagedescription|seometakeywords|content)$/,
   },
 ];

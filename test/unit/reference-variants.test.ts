@@ -14,7 +14,7 @@ const KEYS = [
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
   'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'consistency.readAfterWriteMs',
   'users.countPath', 'collation.case', 'collation.accents', 'collation.trailingSpaces', 'limits.integerWidth', 'limits.decimalScale',
-  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes',
+  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes',
 ];
 
 const REQUIRED = [
@@ -293,6 +293,25 @@ describe('each stack-default reading is visible', () => {
     expect(await stored('blank-refused', '  a  ')).toBe('  a  ');
     expect(await stored('edge-spaces-refused', 'a ')).toBe(400);
     expect(await stored('edge-spaces-refused', 'a b')).toBe('a b');
+  });
+
+  it("empty-refused and empty-optional-refused: '' in a mandatory property, and in one outside the mandatory list", async () => {
+    // the status of a product create with '' in vendor (mandatory) or description (not mandatory)
+    const status = async (variant: string | undefined, prop: 'vendor' | 'description') => {
+      const srv = await start(variant ? { variant } : {});
+      try {
+        const out = await call(srv, '/api/v1/products/create', { data: [{ ...payloadFor(res('product'), await referenceIds(srv)), [prop]: '' }] });
+        return out.status === 200 ? `stored ${JSON.stringify(out.body[0][prop])}` : out.status;
+      } finally {
+        await srv.close();
+      }
+    };
+    expect(await status(undefined, 'vendor')).toBe('stored ""');
+    expect(await status(undefined, 'description')).toBe('stored ""');
+    expect(await status('empty-refused', 'vendor')).toBe(400);
+    expect(await status('empty-refused', 'description')).toBe('stored ""');
+    expect(await status('empty-optional-refused', 'vendor')).toBe('stored ""');
+    expect(await status('empty-optional-refused', 'description')).toBe(400);
   });
 
   it('createdon-local-time: createdon on the Paris wall clock; a time in the spring-forward gap moves an hour on', () => withVariant('createdon-local-time', async (srv, refs) => {
