@@ -80,6 +80,8 @@ export interface Behaviour {
   emptyRequired: 'kept' | 'refused';
   /** an empty String in a property outside the mandatory list: stored, or refused (400: Laravel's `filled`) */
   emptyOptional: 'kept' | 'refused';
+  /** an Integer in data written '007' or '-0': taken, leading zeros refused (FILTER_VALIDATE_INT), or both refused (^(0|-?[1-9][0-9]*)$) */
+  integerSyntax: 'lenient' | 'no leading zeros' | 'canonical';
   /** the zone new records' createdon is written in ('UTC' or an IANA zone); request DateTimes are taken through it */
   timeZone: string;
   /** a date-only bound of a DateTime range filter: that day's midnight, or the whole day */
@@ -129,6 +131,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   blankStrings: 'kept',
   emptyRequired: 'kept',
   emptyOptional: 'kept',
+  integerSyntax: 'lenient',
   timeZone: 'UTC',
   dateOnlyBound: 'midnight',
   idCase: 'lower',

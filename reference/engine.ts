@@ -13,7 +13,7 @@ import {
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
 import type { Behaviour } from './behaviour.js';
-import { astralColumn, collationKey, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, storeNow, throughZone } from './readings.js';
+import { astralColumn, collationKey, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, storeNow, throughZone } from './readings.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
 const EPOCH = '1970-01-01 00:00:00';
@@ -625,6 +625,8 @@ export class Engine {
     if (empty) out.push(`${where} ${empty}`);
     for (const x of values) {
       if (typeof x !== 'string') continue;
+      const syntax = prop.kind === 'integer' ? integerSyntaxRefusal(this.behaviour, x) : undefined;
+      if (syntax) out.push(`${where}: ${syntax}`);
       const text = prop.kind === 'string' || prop.kind === 'predefined' || (prop.kind === 'list' && !prop.references);
       const columns = prop.kind === 'integer' ? [integerColumn(this.behaviour, x)] : text ? [astralColumn(this.behaviour, x), edgeSpaceColumn(this.behaviour, x)] : [];
       for (const column of columns) if ('refused' in column) out.push(`${where}: ${column.refused}`);

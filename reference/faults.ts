@@ -664,6 +664,17 @@ export const FAULTS: readonly Fault[] = [
       return out;
     },
   }),
+  fault('leading-zeros-to-zero-on-products', 'lifecycle.create.round-trip', "product create and update store an Integer written with leading zeros ('007') as 0 (PHP's (int) filter_var($v, FILTER_VALIDATE_INT): false, then 0); every other resource takes it as the number", ((): Partial<FaultHooks> => {
+    const zeroed = (r: Parameters<FaultHooks['afterCreate']>[0], out: Rec, item: Rec) => {
+      if (r.name !== 'product') return out;
+      for (const p of r.payload) if (p.kind === 'integer' && /^-?0[0-9]/.test(String(item[p.name] ?? ''))) out[p.recordField ?? p.name] = '0';
+      return out;
+    };
+    return {
+      afterCreate: (r, rec, item, next) => zeroed(r, next(r, rec, item), item),
+      afterUpdate: (r, rec, item, before, next) => zeroed(r, next(r, rec, item, before), item),
+    };
+  })()),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

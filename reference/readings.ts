@@ -77,6 +77,14 @@ export function emptyRefusal(b: Behaviour, v: unknown, mandatory: boolean): stri
   return mandatory ? 'is required: an empty string is no value' : 'must not be empty when present';
 }
 
+/** Why an Integer in data is refused for how it is written ('007', '-0'), or undefined when the store takes it. */
+export function integerSyntaxRefusal(b: Behaviour, v: string): string | undefined {
+  if (b.integerSyntax === 'lenient') return undefined;
+  if (/^[-+]?0[0-9]/.test(v)) return `${JSON.stringify(v)} is not an integer (leading zeros)`;
+  if (b.integerSyntax === 'canonical' && /^-0+$/.test(v)) return `${JSON.stringify(v)} is not an integer (a sign on zero)`;
+  return undefined;
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall clock of `zone` at an instant, 'YYYY-MM-DD HH:MM:SS'. */

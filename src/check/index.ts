@@ -54,7 +54,7 @@ export {
   EXACT_COLLATION, sameUnderCollation, describeCollation, flipAsciiCase, changeAccent, padRight, modelledText, looseText,
   INT32_MAX, integerUnder, largestIntegerUnder, decimalUnderScale, hasAstral, astralUnder, compareWithDateOnlyBound,
   utcOffsetMinutes, describeOffset, letterCaseOf, textUnderTrimming, hasEdgeSpace,
-  type Collation, type TrimmingReading, type BlankReading, type EmptyReading, type IntegerWidth, type DecimalScaleReading, type AstralReading, type DateOnlyBoundReading,
+  type Collation, type TrimmingReading, type BlankReading, type EmptyReading, type NumberSyntaxReading, type IntegerWidth, type DecimalScaleReading, type AstralReading, type DateOnlyBoundReading,
 } from '../values/index.js';
 
 // ---------------------------------------------------------------- records: fixtures, scopes, pages, visibility

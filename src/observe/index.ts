@@ -36,6 +36,7 @@ import { Shared } from './shared.js';
 import { storedTextProbe } from './stored-text.js';
 import { trimmingProbe } from './trimming.js';
 import { emptyStringProbe } from './empty-string.js';
+import { numberSyntaxProbe } from './number-syntax.js';
 import { ProbeError, evidence, type Probe, type ProbeContext } from './types.js';
 import { unknownFilterProbe } from './unknown-filter.js';
 import { unknownIdProbe } from './unknown-id.js';
@@ -73,6 +74,7 @@ export const PROBES: readonly Probe[] = [
   storedTextProbe,
   trimmingProbe,
   emptyStringProbe,
+  numberSyntaxProbe,
   bigSetProbe,
 ];
 

@@ -28,7 +28,7 @@ export interface ObservationSpec<T> {
 
 import { GET_CAP, type DecimalReading } from '../schema/model.js';
 import type {
-  AccentReading, AstralReading, BlankReading, EmptyReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
+  AccentReading, AstralReading, BlankReading, EmptyReading, NumberSyntaxReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
   TrimmingReading,
 } from '../values/readings.js';
 
@@ -193,6 +193,16 @@ export const OBSERVATIONS = {
     describe: "what an empty String ('') gets in a property not in the mandatory list (product description): stored as '', stored as null (Laravel's ConvertEmptyStringsToNull), or refused",
     section: '§4 Create and update payloads: Product samples also send description (not in the mandatory list)',
     fallback: 'kept',
+  }),
+  'integers.leadingZeros': o<NumberSyntaxReading>({
+    describe: "what an Integer written with leading zeros ('007') gets: taken as the number (7), or refused (PHP's FILTER_VALIDATE_INT, Laravel's integer rule)",
+    section: '§2 Conventions: Integer (how an Integer may be written is not shown)',
+    fallback: 'taken',
+  }),
+  'integers.negativeZero': o<NumberSyntaxReading>({
+    describe: "what an Integer written '-0' gets: taken as 0, or refused (a pattern such as ^(0|-?[1-9][0-9]*)$)",
+    section: '§2 Conventions: Integer (how an Integer may be written is not shown)',
+    fallback: 'taken',
   }),
   'time.createdonOffsetMinutes': o<number | null>({
     describe: "the offset from UTC, in minutes, of the createdon a store writes (0: UTC; else the store's local time)",

@@ -366,3 +366,14 @@ export function textUnderTrimming(reading: TrimmingReading, s: string): string |
   if (reading === 'kept' || !hasEdgeSpace(s)) return s;
   return reading === 'trimmed' ? trimmedText(s) : 'refused';
 }
+
+// ---------------------------------------------------------------- the syntax of an Integer
+
+/**
+ * An Integer written unusually — leading zeros ('007'), a sign on zero
+ * ('-0'): taken as the number it writes (.NET int.Parse, SQL casts, MySQL's
+ * strict mode), or refused (PHP's FILTER_VALIDATE_INT and Laravel's
+ * `integer` rule refuse leading zeros; JSON's number grammar has none; a
+ * hand-written ^(0|-?[1-9][0-9]*)$ refuses '-0' too).
+ */
+export type NumberSyntaxReading = 'taken' | 'refused';

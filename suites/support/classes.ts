@@ -62,7 +62,12 @@ const JUDGED_UNDER: ReadonlyArray<{ reading: ReadingId; when: () => boolean }> =
   { reading: 'trimming', when: () => probed('text.trimming') && observed('text.trimming') !== 'refused' },
   // an empty String: judged on the properties where it was seen stored as '' (mandatory ones, or the others: classesKeptOut)
   { reading: 'empty-as-null', when: () => EMPTY_KEYS.some((k) => probed(k) && observed(k) === 'kept') },
+  // an Integer written '007' or '-0': each class where its form was seen taken (classesKeptOut)
+  { reading: 'number-syntax', when: () => Object.values(SYNTAX_KEYS).some((k) => probed(k) && observed(k) === 'taken') },
 ];
+
+/** The observation of the Integer form each number-syntax class writes. */
+const SYNTAX_KEYS = { 'integer.leading-zeros': 'integers.leadingZeros', 'integer.negative-zero': 'integers.negativeZero' } as const;
 
 const EMPTY_KEYS = ['text.emptyRequired', 'text.emptyOptional'] as const;
 
@@ -89,6 +94,11 @@ export function classesKeptOut(p: PayloadPropModel): Map<string, string> {
     out.set('string.empty', probed(emptyKey)
       ? `this store takes an empty String ${p.required ? 'in a mandatory property' : 'outside the mandatory list'} otherwise than as '' (${emptyKey}: ${observed(emptyKey)}): an honest reading, not judged`
       : `what this store does with an empty String ${p.required ? 'in a mandatory property' : 'outside the mandatory list'} was not observed (${emptyKey})`);
+  }
+  if (under.includes('number-syntax')) {
+    for (const [cls, key] of Object.entries(SYNTAX_KEYS)) {
+      if (!(probed(key) && observed(key) === 'taken')) out.set(cls, probed(key) ? `this store refuses an Integer so written (${key}: ${observed(key)}): an honest reading, not judged` : `what this store does with an Integer so written was not observed (${key})`);
+    }
   }
   if (!under.includes('trimming')) return out;
   const blank = probed('text.whitespaceOnly') ? observed('text.whitespaceOnly') : null;
