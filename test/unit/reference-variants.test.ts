@@ -14,7 +14,7 @@ const KEYS = [
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
   'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'consistency.readAfterWriteMs',
   'users.countPath', 'collation.case', 'collation.accents', 'collation.trailingSpaces', 'limits.integerWidth', 'limits.decimalScale',
-  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes',
+  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'integers.leadingZeros', 'integers.negativeZero', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes',
 ];
 
 const REQUIRED = [
@@ -312,6 +312,26 @@ describe('each stack-default reading is visible', () => {
     expect(await status('empty-refused', 'description')).toBe('stored ""');
     expect(await status('empty-optional-refused', 'vendor')).toBe('stored ""');
     expect(await status('empty-optional-refused', 'description')).toBe(400);
+  });
+
+  it("integer-leading-zeros-refused and integer-canonical-only: an Integer written '007' or '-0'", async () => {
+    // the limittotal a coupon create stores, or the HTTP status of its refusal
+    const stored = async (variant: string | undefined, limittotal: string) => {
+      const srv = await start(variant ? { variant } : {});
+      try {
+        const out = await coupon(srv, await referenceIds(srv), { limittotal });
+        return out.status === 200 ? out.body[0].limittotal : out.status;
+      } finally {
+        await srv.close();
+      }
+    };
+    expect(await stored(undefined, '007')).toBe('7');
+    expect(await stored(undefined, '-0')).toMatch(/^-?0$/);
+    expect(await stored('integer-leading-zeros-refused', '007')).toBe(400);
+    expect(await stored('integer-leading-zeros-refused', '-0')).toMatch(/^-?0$/);
+    expect(await stored('integer-leading-zeros-refused', '70')).toBe('70');
+    expect(await stored('integer-canonical-only', '-0')).toBe(400);
+    expect(await stored('integer-canonical-only', '0')).toBe('0');
   });
 
   it('createdon-local-time: createdon on the Paris wall clock; a time in the spring-forward gap moves an hour on', () => withVariant('createdon-local-time', async (srv, refs) => {
