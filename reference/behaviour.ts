@@ -82,6 +82,8 @@ export interface Behaviour {
   emptyOptional: 'kept' | 'refused';
   /** an Integer in data written '007' or '-0': taken, leading zeros refused (FILTER_VALIDATE_INT), or both refused (^(0|-?[1-9][0-9]*)$) */
   integerSyntax: 'lenient' | 'no leading zeros' | 'canonical';
+  /** a list of Strings in data holding one item twice: kept, merged into one (a set), or refused (400) */
+  listDuplicates: 'kept' | 'merged' | 'refused';
   /** the zone new records' createdon is written in ('UTC' or an IANA zone); request DateTimes are taken through it */
   timeZone: string;
   /** a date-only bound of a DateTime range filter: that day's midnight, or the whole day */
@@ -132,6 +134,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   emptyRequired: 'kept',
   emptyOptional: 'kept',
   integerSyntax: 'lenient',
+  listDuplicates: 'kept',
   timeZone: 'UTC',
   dateOnlyBound: 'midnight',
   idCase: 'lower',

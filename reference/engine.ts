@@ -623,6 +623,7 @@ export class Engine {
     const out: string[] = [];
     const empty = prop.kind === 'string' ? emptyRefusal(this.behaviour, value, prop.required === true) : undefined;
     if (empty) out.push(`${where} ${empty}`);
+    if (this.behaviour.listDuplicates === 'refused' && prop.kind === 'list' && !prop.references && new Set(values).size < values.length) out.push(`${where}: duplicate entry (a unique key)`);
     for (const x of values) {
       if (typeof x !== 'string') continue;
       const syntax = prop.kind === 'integer' ? integerSyntaxRefusal(this.behaviour, x) : undefined;
@@ -695,7 +696,9 @@ export class Engine {
           return Object.fromEntries(itemNames.map((n) => [n, ref[n] ?? '']));
         });
       }
-      const strings = list.map((x) => (typeof x === 'string' ? p.inputString(this.textColumn(x), prop.maxLength) : String(x)));
+      const all = list.map((x) => (typeof x === 'string' ? p.inputString(this.textColumn(x), prop.maxLength) : String(x)));
+      // a set (a unique key with INSERT IGNORE): an item listed again is stored once
+      const strings = this.behaviour.listDuplicates === 'merged' ? [...new Set(all)] : all;
       const itemFields = recField?.itemFields;
       if (itemFields?.length === 1) return strings.map((s) => ({ [itemFields[0].name]: s }));
       return strings;

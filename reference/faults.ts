@@ -675,6 +675,18 @@ export const FAULTS: readonly Fault[] = [
       afterUpdate: (r, rec, item, before, next) => zeroed(r, next(r, rec, item, before), item),
     };
   })()),
+  fault('product-tags-merged', 'lifecycle.create.round-trip', 'product create and update store tags as a set (a tag listed twice kept once); blog posts keep every tag sent', ((): Partial<FaultHooks> => {
+    const merged = (r: Parameters<FaultHooks['afterCreate']>[0], out: Rec) => {
+      if (r.name !== 'product' || !Array.isArray(out.tags)) return out;
+      const seen = new Set<string>();
+      out.tags = out.tags.filter((x: Rec) => !seen.has(String(x?.tag)) && !!seen.add(String(x?.tag)));
+      return out;
+    };
+    return {
+      afterCreate: (r, rec, item, next) => merged(r, next(r, rec, item)),
+      afterUpdate: (r, rec, item, before, next) => merged(r, next(r, rec, item, before)),
+    };
+  })()),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

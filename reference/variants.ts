@@ -28,9 +28,10 @@ const v = (name: string, description: string, behaviour: Partial<Behaviour>, not
 const MYSQL_GENERAL_CI: Partial<Behaviour> = { stringCase: 'insensitive', stringAccents: 'insensitive', trailingSpaces: 'ignored' };
 /**
  * Laravel's default middleware and validation: TrimStrings, then ConvertEmptyStringsToNull, then `required` on
- * the mandatory properties — a String empty, or spaces only, is refused there.
+ * the mandatory properties — a String empty, or spaces only, is refused there; its integer rule
+ * (FILTER_VALIDATE_INT); tags kept as a set (a pivot table written with sync()).
  */
-const LARAVEL_INPUT: Partial<Behaviour> = { edgeSpaces: 'trimmed', blankStrings: 'refused', emptyRequired: 'refused', integerSyntax: 'no leading zeros' };
+const LARAVEL_INPUT: Partial<Behaviour> = { edgeSpaces: 'trimmed', blankStrings: 'refused', emptyRequired: 'refused', integerSyntax: 'no leading zeros', listDuplicates: 'merged' };
 /** PHP's defaults: default_mimetype text/html (default_charset UTF-8), json_encode without flags. */
 const PHP_JSON: Partial<Behaviour> = { jsonContentType: 'text/html; charset=UTF-8', jsonEscapes: 'non-ascii and slash' };
 
@@ -63,7 +64,7 @@ export const VARIANTS: readonly Variant[] = [
   v('replica-lag', 'get and count read a replica 120 ms behind the writes', { readLagMs: 120 }),
   v('pages-title-only', 'the page title filter is only accepted under the key title', { pagesTitleFilterKey: 'title' }),
   // ---- stores built the way common stacks build them (docs/stack-defaults.md), each reading of a stack default at once
-  v('mysql-php-store', 'a PHP store on MySQL 5.7 with utf8 (utf8mb3_general_ci) in strict mode: filters ignore case, accents and trailing spaces; INT(11) columns refuse what is beyond 32 bits; excess decimals rounded; 4-byte characters refused; createdon in the server\'s local time (Europe/Paris); JSON sent as text/html with \\u escapes and \\/; strings in data trimmed and empty ones refused where mandatory, spaces only too (Laravel\'s TrimStrings, ConvertEmptyStringsToNull, required); Integers with leading zeros refused (its integer rule: FILTER_VALIDATE_INT)', {
+  v('mysql-php-store', 'a PHP store on MySQL 5.7 with utf8 (utf8mb3_general_ci) in strict mode: filters ignore case, accents and trailing spaces; INT(11) columns refuse what is beyond 32 bits; excess decimals rounded; 4-byte characters refused; createdon in the server\'s local time (Europe/Paris); JSON sent as text/html with \\u escapes and \\/; strings in data trimmed and empty ones refused where mandatory, spaces only too (Laravel\'s TrimStrings, ConvertEmptyStringsToNull, required); Integers with leading zeros refused (its integer rule: FILTER_VALIDATE_INT); tags a set (sync())', {
     ...MYSQL_GENERAL_CI, integerWidth: '32-bit refused', decimalScale: 'rounded', astral: 'refused', timeZone: 'Europe/Paris', ...PHP_JSON, ...LARAVEL_INPUT,
   }),
   v('sqlserver-dotnet-store', 'a .NET store on SQL Server (SQL_Latin1_General_CP1_CI_AS): filters ignore case and trailing spaces, not accents; int columns refuse what is beyond 32 bits; excess decimals truncated (SqlClient before 2.0); ids written in upper case; JSON with non-ASCII as \\uXXXX (System.Text.Json); a String empty or of spaces only refused where mandatory ([Required])', {
@@ -86,6 +87,8 @@ export const VARIANTS: readonly Variant[] = [
   v('empty-optional-refused', "an empty String is refused in a property outside the mandatory list (Laravel's `filled`: present means not empty), kept in the mandatory ones", { emptyOptional: 'refused' }),
   v('integer-leading-zeros-refused', "an Integer written with leading zeros ('007') is refused (PHP's FILTER_VALIDATE_INT, Laravel's integer rule); '-0' is taken as 0", { integerSyntax: 'no leading zeros' }),
   v('integer-canonical-only', "an Integer must be written canonically: '007' and '-0' are refused (a pattern ^(0|-?[1-9][0-9]*)$)", { integerSyntax: 'canonical' }),
+  v('list-duplicates-merged', "a list of Strings is a set: tags holding one tag twice store it once (a unique key with INSERT IGNORE, Laravel's sync())", { listDuplicates: 'merged' }),
+  v('list-duplicates-refused', 'tags holding one tag twice are refused (a unique key whose error is answered as a refusal)', { listDuplicates: 'refused' }),
   v('createdon-local-time', "createdon is written in the server's local time (Europe/Paris), and request DateTimes are taken through that zone (a time in a DST gap moves forward)", { timeZone: 'Europe/Paris' }),
   v('date-only-whole-day', 'a date-only bound of a DateTime range filter stands for the whole day', { dateOnlyBound: 'whole day' }),
   v('ids-upper-case', "GUIDs are written in upper case (SQL Server's uniqueidentifier)", { idCase: 'upper' }),
@@ -129,6 +132,7 @@ export function observationsFor(b: Behaviour): Observations {
     'text.whitespaceOnly': b.blankStrings === 'refused' || b.edgeSpaces === 'refused' ? 'refused' : b.edgeSpaces === 'trimmed' ? 'emptied' : 'kept',
     'text.emptyRequired': b.emptyRequired,
     'text.emptyOptional': b.emptyOptional,
+    'lists.duplicates': b.listDuplicates,
     'integers.leadingZeros': b.integerSyntax === 'lenient' ? 'taken' : 'refused',
     'integers.negativeZero': b.integerSyntax === 'canonical' ? 'refused' : 'taken',
     'time.createdonOffsetMinutes': offsetNow(b.timeZone),

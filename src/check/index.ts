@@ -53,8 +53,8 @@ export {
 export {
   EXACT_COLLATION, sameUnderCollation, describeCollation, flipAsciiCase, changeAccent, padRight, modelledText, looseText,
   INT32_MAX, integerUnder, largestIntegerUnder, decimalUnderScale, hasAstral, astralUnder, compareWithDateOnlyBound,
-  utcOffsetMinutes, describeOffset, letterCaseOf, textUnderTrimming, hasEdgeSpace,
-  type Collation, type TrimmingReading, type BlankReading, type EmptyReading, type NumberSyntaxReading, type IntegerWidth, type DecimalScaleReading, type AstralReading, type DateOnlyBoundReading,
+  utcOffsetMinutes, describeOffset, letterCaseOf, textUnderTrimming, hasEdgeSpace, listUnderDuplicates,
+  type Collation, type TrimmingReading, type BlankReading, type EmptyReading, type NumberSyntaxReading, type ListDuplicatesReading, type IntegerWidth, type DecimalScaleReading, type AstralReading, type DateOnlyBoundReading,
 } from '../values/index.js';
 
 // ---------------------------------------------------------------- records: fixtures, scopes, pages, visibility

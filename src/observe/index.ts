@@ -37,6 +37,7 @@ import { storedTextProbe } from './stored-text.js';
 import { trimmingProbe } from './trimming.js';
 import { emptyStringProbe } from './empty-string.js';
 import { numberSyntaxProbe } from './number-syntax.js';
+import { listDuplicatesProbe } from './list-duplicates.js';
 import { ProbeError, evidence, type Probe, type ProbeContext } from './types.js';
 import { unknownFilterProbe } from './unknown-filter.js';
 import { unknownIdProbe } from './unknown-id.js';
@@ -75,6 +76,7 @@ export const PROBES: readonly Probe[] = [
   trimmingProbe,
   emptyStringProbe,
   numberSyntaxProbe,
+  listDuplicatesProbe,
   bigSetProbe,
 ];
 

@@ -28,7 +28,7 @@ export interface ObservationSpec<T> {
 
 import { GET_CAP, type DecimalReading } from '../schema/model.js';
 import type {
-  AccentReading, AstralReading, BlankReading, EmptyReading, NumberSyntaxReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
+  AccentReading, AstralReading, BlankReading, EmptyReading, ListDuplicatesReading, NumberSyntaxReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
   TrimmingReading,
 } from '../values/readings.js';
 
@@ -203,6 +203,11 @@ export const OBSERVATIONS = {
     describe: "what an Integer written '-0' gets: taken as 0, or refused (a pattern such as ^(0|-?[1-9][0-9]*)$)",
     section: '§2 Conventions: Integer (how an Integer may be written is not shown)',
     fallback: 'taken',
+  }),
+  'lists.duplicates': o<ListDuplicatesReading>({
+    describe: "what a list property holding one item twice (tags ['a', 'a']) gets: kept as sent, merged into one (a set), or refused",
+    section: '§4 Create and update payloads: tags Array of String (whether it is a list or a set is not shown)',
+    fallback: 'kept',
   }),
   'time.createdonOffsetMinutes': o<number | null>({
     describe: "the offset from UTC, in minutes, of the createdon a store writes (0: UTC; else the store's local time)",

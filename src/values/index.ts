@@ -12,5 +12,5 @@ export {
   ASTRAL, hasAstral, astralUnder, compareWithDateOnlyBound, utcOffsetMinutes, describeOffset, clearOfDstGaps, DST_WINDOW_END, letterCaseOf,
   type Collation, type CaseReading, type AccentReading, type TrailingSpaceReading, type IntegerWidth, type DecimalScaleReading,
   type AstralReading, type DateOnlyBoundReading, type IdLetterCase,
-  trimmedText, hasEdgeSpace, textUnderTrimming, type TrimmingReading, type BlankReading, type EmptyReading, type NumberSyntaxReading,
+  trimmedText, hasEdgeSpace, textUnderTrimming, listUnderDuplicates, type TrimmingReading, type BlankReading, type EmptyReading, type NumberSyntaxReading, type ListDuplicatesReading,
 } from './readings.js';

@@ -377,3 +377,20 @@ export function textUnderTrimming(reading: TrimmingReading, s: string): string |
  * hand-written ^(0|-?[1-9][0-9]*)$ refuses '-0' too).
  */
 export type NumberSyntaxReading = 'taken' | 'refused';
+
+// ---------------------------------------------------------------- duplicates in a list property
+
+/**
+ * A list property holding one item twice (tags ['a', 'a']): kept as sent (a
+ * JSON column, a child table without a unique key), merged into one (a set:
+ * a unique key with INSERT IGNORE, Laravel's sync()), or refused (a unique
+ * key's error answered as a refusal).
+ */
+export type ListDuplicatesReading = 'kept' | 'merged' | 'refused';
+
+/** A list as a store of this reading stores it: itself, or without its later duplicates (compared as `key` says). */
+export function listUnderDuplicates<T>(reading: ListDuplicatesReading, list: readonly T[], key: (x: T) => string = String): T[] {
+  if (reading !== 'merged') return [...list];
+  const seen = new Set<string>();
+  return list.filter((x) => !seen.has(key(x)) && !!seen.add(key(x)));
+}

@@ -64,6 +64,8 @@ const JUDGED_UNDER: ReadonlyArray<{ reading: ReadingId; when: () => boolean }> =
   { reading: 'empty-as-null', when: () => EMPTY_KEYS.some((k) => probed(k) && observed(k) === 'kept') },
   // an Integer written '007' or '-0': each class where its form was seen taken (classesKeptOut)
   { reading: 'number-syntax', when: () => Object.values(SYNTAX_KEYS).some((k) => probed(k) && observed(k) === 'taken') },
+  // a list holding one item twice: kept (compared as sent) or merged (compared as a set, support/writes.ts); Strings only (classesKeptOut)
+  { reading: 'list-duplicates', when: () => probed('lists.duplicates') && observed('lists.duplicates') !== 'refused' },
 ];
 
 /** The observation of the Integer form each number-syntax class writes. */
@@ -100,6 +102,7 @@ export function classesKeptOut(p: PayloadPropModel): Map<string, string> {
       if (!(probed(key) && observed(key) === 'taken')) out.set(cls, probed(key) ? `this store refuses an Integer so written (${key}: ${observed(key)}): an honest reading, not judged` : `what this store does with an Integer so written was not observed (${key})`);
     }
   }
+  if (under.includes('list-duplicates') && p.references) out.set('list.duplicates', 'the duplicates reading was observed on a list of Strings (lists.duplicates), not on a list of references');
   if (!under.includes('trimming')) return out;
   const blank = probed('text.whitespaceOnly') ? observed('text.whitespaceOnly') : null;
   const want = BLANK_UNDER_TRIMMING[observed('text.trimming') as keyof typeof BLANK_UNDER_TRIMMING];
