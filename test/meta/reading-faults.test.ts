@@ -13,6 +13,10 @@
  *   stores it as 0 (leading-zeros-to-zero-on-products: caught by the
  *   integer.leading-zeros items of product's Integers). On a store refusing
  *   leading zeros (integer-leading-zeros-refused) none is sent, and they pass.
+ * - the store keeps a tag listed twice (lists.duplicates 'kept') while product
+ *   keeps it once (product-tags-merged: caught by the list.duplicates items of
+ *   product tags). On a store whose lists are sets (list-duplicates-merged) the
+ *   same is its reading, and they pass.
  * What is judged is consistency with the store's own reading, not one reading.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -48,6 +52,11 @@ const CASES: Case[] = [
   {
     fault: 'leading-zeros-to-zero-on-products', only: 'product.lifecycle.create.*', honest: 'integer-leading-zeros-refused',
     fails: /^product\.lifecycle\.create\.((single|round-trip)#(minbuy|maxbuy|quantity|size)|batch#answer|batch#stored)$/, fieldItem: /#(minbuy|maxbuy|quantity|size)$/,
+  },
+  // a tag listed twice kept everywhere but in product, which keeps it once (list.duplicates)
+  {
+    fault: 'product-tags-merged', only: 'product.lifecycle.create.*', honest: 'list-duplicates-merged',
+    fails: /^product\.lifecycle\.create\.((single|round-trip)#tags|batch#answer|batch#stored)$/, fieldItem: /#tags$/,
   },
 ];
 

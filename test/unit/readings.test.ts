@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import {
   EXACT_COLLATION, astralUnder, changeAccent, clearOfDstGaps, compareWithDateOnlyBound, decimalUnderScale, describeOffset,
   flipAsciiCase, integerUnder, largestIntegerOfEveryWidth, largestIntegerUnder, letterCaseOf, looseText, modelledChar, padRight,
-  sameUnderCollation, utcOffsetMinutes, daysFromCivil, textUnderTrimming, trimmedText, hasEdgeSpace, type Collation,
+  sameUnderCollation, utcOffsetMinutes, daysFromCivil, textUnderTrimming, trimmedText, hasEdgeSpace, listUnderDuplicates, type Collation,
 } from '../../src/values/index.js';
 
 const SEED = Number(process.env.STORECHECK_SEED ?? 20261122);
@@ -132,6 +132,15 @@ describe('spaces at the edges of a String', () => {
     expect(hasEdgeSpace('')).toBe(false);
     expect(hasEdgeSpace('a ')).toBe(true);
     expect(hasEdgeSpace('a b')).toBe(false);
+  });
+});
+
+describe('duplicates in a list', () => {
+  it('kept as sent, or merged keeping the first of each (by the key given)', () => {
+    expect(listUnderDuplicates('kept', ['a', 'b', 'a'])).toEqual(['a', 'b', 'a']);
+    expect(listUnderDuplicates('merged', ['a', 'b', 'a', 'b'])).toEqual(['a', 'b']);
+    expect(listUnderDuplicates('merged', ['A', 'a'], (x) => x.toLowerCase())).toEqual(['A']);
+    expect(listUnderDuplicates('refused', ['a', 'a'])).toEqual(['a', 'a']);
   });
 });
 

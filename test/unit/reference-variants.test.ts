@@ -14,7 +14,7 @@ const KEYS = [
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
   'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'consistency.readAfterWriteMs',
   'users.countPath', 'collation.case', 'collation.accents', 'collation.trailingSpaces', 'limits.integerWidth', 'limits.decimalScale',
-  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'integers.leadingZeros', 'integers.negativeZero', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes',
+  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'integers.leadingZeros', 'integers.negativeZero', 'lists.duplicates', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes',
 ];
 
 const REQUIRED = [
@@ -332,6 +332,22 @@ describe('each stack-default reading is visible', () => {
     expect(await stored('integer-leading-zeros-refused', '70')).toBe('70');
     expect(await stored('integer-canonical-only', '-0')).toBe(400);
     expect(await stored('integer-canonical-only', '0')).toBe('0');
+  });
+
+  it('list-duplicates-merged and list-duplicates-refused: tags holding one tag twice', async () => {
+    // the tags a blog post create stores, or the HTTP status of its refusal
+    const tags = async (variant: string | undefined) => {
+      const srv = await start(variant ? { variant } : {});
+      try {
+        const out = await call(srv, '/api/v1/blog/posts/create', { data: [{ ...payloadFor(res('blog-post'), await referenceIds(srv)), tags: ['a', 'b', 'a'] }] });
+        return out.status === 200 ? out.body[0].tags.map((t: { tag: string }) => t.tag) : out.status;
+      } finally {
+        await srv.close();
+      }
+    };
+    expect(await tags(undefined)).toEqual(['a', 'b', 'a']);
+    expect(await tags('list-duplicates-merged')).toEqual(['a', 'b']);
+    expect(await tags('list-duplicates-refused')).toBe(400);
   });
 
   it('createdon-local-time: createdon on the Paris wall clock; a time in the spring-forward gap moves an hour on', () => withVariant('createdon-local-time', async (srv, refs) => {
