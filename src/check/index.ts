@@ -52,7 +52,7 @@ export {
 // ---------------------------------------------------------------- values under a reading the target was observed to take (docs/stack-defaults.md)
 export {
   EXACT_COLLATION, sameUnderCollation, describeCollation, flipAsciiCase, changeAccent, padRight, modelledText, looseText,
-  INT32_MAX, integerUnder, largestIntegerUnder, decimalUnderScale, hasAstral, astralUnder, compareWithDateOnlyBound,
+  INT32_MAX, integerUnder, largestIntegerUnder, largestIntegerOfEveryWidth, decimalUnderScale, hasAstral, astralUnder, compareWithDateOnlyBound,
   utcOffsetMinutes, describeOffset, letterCaseOf, textUnderTrimming, hasEdgeSpace, listUnderDuplicates,
   type Collation, type TrimmingReading, type BlankReading, type EmptyReading, type NumberSyntaxReading, type ListDuplicatesReading, type IntegerWidth, type DecimalScaleReading, type AstralReading, type DateOnlyBoundReading,
 } from '../values/index.js';

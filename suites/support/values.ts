@@ -10,7 +10,7 @@
  * update item is reported not judged rather than passed on nothing.
  */
 import {
-  maxLengthOf, integerDigitsOf, decimalLimitOf,
+  maxLengthOf, integerDigitsOf, decimalLimitOf, largestIntegerOfEveryWidth,
   decimalLimitOfEveryReading, decimalToScaled, normalizeInteger, parseDateTime, formatDateTime, sameStoredValue,
   scaledToDecimal, type PayloadPropModel, type ResourceModel,
 } from '../../src/check/index.js';
@@ -101,10 +101,10 @@ function otherValue(p: PayloadPropModel, was: unknown, ctx: PayloadContext): unk
       return Array.from(s).length < max ? `${s}y` : `${s.slice(0, -1)}${last === 'y' ? 'z' : 'y'}`;
     }
     case 'integer': {
+      // within what every reading of the column holds (an INT(11) column is 32 bits: 2147483647 + 1 is refused there)
       const n = BigInt(normalizeInteger(was) ?? '0');
-      const digits = integerDigitsOf(p);
-      const next = n + 1n;
-      return next.toString().replace('-', '').length <= digits ? next.toString() : (n - 1n).toString();
+      const max = BigInt(largestIntegerOfEveryWidth(integerDigitsOf(p)));
+      return (n + 1n <= max ? n + 1n : n - 1n).toString();
     }
     case 'decimal': {
       const limit = decimalLimitOf(p);
