@@ -1,7 +1,7 @@
 /**
  * README's demo of a broken server (issue 22, defect 9) shows failures in seconds: it names faults of the
  * reference server and an --only that selects the checks of exactly the rules they break, a handful of
- * checks (the whole suite against the same faults takes minutes). Measured: 13 s, 146 requests.
+ * checks (the whole suite against the same faults takes minutes). Measured: 9 s, 150 requests (2026-11-26).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
