@@ -27,7 +27,7 @@ import {
 } from '../src/check/index.js';
 import type fc from 'fast-check';
 import { boundaryPayloads, retoken, uniquePrefix, type Payload } from '../generators/index.js';
-import { chunked } from './support/classes.js';
+import { chunked, observedNotTaken } from './support/classes.js';
 import { itemClasses, limitClasses, type PropLimitClasses } from './limits/classes.js';
 import { getByIds, matchResponse, mismatchesText, payloadMismatches, type Mismatch } from './support/writes.js';
 
@@ -246,7 +246,7 @@ function classItems(ctx: CheckContext, r: ResourceModel, limit: Limit, props: Pa
   const tag = ctx.config.runTag;
   const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
   const draw = <T>(arb: fc.Arbitrary<T>, label: string) => ctx.sample(arb, label);
-  const classes = props.map((p) => limitClasses(limit.rule, p, draw, ctx.depth.classValues, items.map((x) => x[p.name]).filter((v) => v !== undefined)))
+  const classes = props.map((p) => limitClasses(limit.rule, p, draw, ctx.depth.classValues, items.map((x) => x[p.name]).filter((v) => v !== undefined), observedNotTaken()))
     .filter((x): x is PropLimitClasses => x !== undefined);
   const n = Math.max(0, ...classes.map((c) => c.values.length));
   const extra = Array.from({ length: n }, (_, j) => {
@@ -271,12 +271,12 @@ async function recordClasses(ctx: CheckContext, limit: Limit, sent: Sent, ops: R
     for (const op of ['create', 'update'] as const) {
       const values = ops[op].map((x) => x[pc.p.name]).filter((v) => v !== undefined);
       if (!values.length) {
-        await ctx.item(`${pc.p.name}.${op}`, (it) => it.classes([], itemClasses(limit.rule, pc, []).notJudged.map((x) => ({ class: x.class, reason: `no ${op} at the limit was judged (the create at the limit was refused): ${x.reason}` }))));
+        await ctx.item(`${pc.p.name}.${op}`, (it) => it.classes([], itemClasses(limit.rule, pc, [], observedNotTaken()).notJudged.map((x) => ({ class: x.class, reason: `no ${op} at the limit was judged (the create at the limit was refused): ${x.reason}` }))));
         continue;
       }
       const why = new Map(reasons.get(`${pc.p.name}.${op}`) ?? []);
       if (op === 'update' && pc.astral) why.set('string.astral', '4-byte text at the limit is judged in a create apart (an update holding it would put the other limit values at the mercy of the store\'s unit of length)');
-      const { judged, notJudged } = itemClasses(limit.rule, pc, values, why);
+      const { judged, notJudged } = itemClasses(limit.rule, pc, values, observedNotTaken(), why);
       await ctx.item(`${pc.p.name}.${op}`, (it) => it.classes(judged, notJudged));
     }
   }

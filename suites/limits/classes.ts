@@ -12,7 +12,7 @@
  * others at their minimum) and in its update: no request more.
  *
  * A class that depends on an honest reading joins where the store was probed
- * not to take it (support/classes.ts observedNotTaken); 4-byte text at the
+ * not to take it (`readings`: support/classes.ts observedNotTaken); 4-byte text at the
  * 255 limit goes in a create apart (`astralItem`), judged under the store's
  * own unit of length: a store that cuts or refuses it in every property counts
  * UTF-16 units or bytes (SQL Server's nvarchar, JavaScript's length), one
@@ -24,7 +24,6 @@ import {
   type ValueClass,
 } from '../../src/check/index.js';
 import { classValues, fixedText, listClassValue, type PayloadValue } from '../../generators/index.js';
-import { observedNotTaken } from '../support/classes.js';
 
 type Draw = <T>(arb: fc.Arbitrary<T>, label: string) => T;
 
@@ -87,10 +86,8 @@ const ASCII_AT_LIMIT = new Set(['string.below-limit', 'string.at-limit', 'string
 /** A unique property's prefix as long as a real one (the run tag and a token), to try a class's value. */
 const SAMPLE_PREFIX = 'sc00000000-zzzzzzzz';
 
-const readingsJudged = (): readonly ReadingId[] => observedNotTaken();
-
 /** Why a class of the limit's set is not used on a target here (undefined: it is). */
-function whyNot(rule: LimitRule, c: ValueClass, t: ClassTarget): string | undefined {
+function whyNot(rule: LimitRule, c: ValueClass, t: ClassTarget, readings: readonly ReadingId[]): string | undefined {
   const na = notApplicable(c, t);
   if (na) return `cannot apply: ${na}`;
   const elsewhere = ELSEWHERE[rule]?.[c.name];
@@ -98,7 +95,7 @@ function whyNot(rule: LimitRule, c: ValueClass, t: ClassTarget): string | undefi
   const reading = readingOf(c, t);
   // the text of these classes at the limit is ASCII (fixedText): as many bytes as characters, valid where TEXT counts bytes
   if (reading === 'text-bytes' && ASCII_AT_LIMIT.has(c.name)) return undefined;
-  if (reading && !readingsJudged().includes(reading)) return `depends on an honest reading this store was not probed not to take: ${READINGS[reading]}`;
+  if (reading && !readings.includes(reading)) return `depends on an honest reading this store was not probed not to take: ${READINGS[reading]}`;
   return undefined;
 }
 
@@ -112,14 +109,14 @@ function textValue(c: ValueClass, t: ClassTarget): ClassValue | undefined {
 }
 
 /** The values of a list of text: a class of its items as a list of one such item; list classes from items at the limit. */
-function listValues(rule: LimitRule, t: ClassTarget, item: ClassTarget): ClassValue[] {
+function listValues(rule: LimitRule, t: ClassTarget, item: ClassTarget, readings: readonly ReadingId[]): ClassValue[] {
   const out: ClassValue[] = [];
-  for (const c of classesOf('string').filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, item))) {
+  for (const c of classesOf('string').filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, item, readings))) {
     const v = textValue(c, item);
     if (v && c.name !== 'string.astral') out.push({ cls: c, make: () => [v.make(undefined) as string] });
   }
   const atLimit = (i: number) => fixedText(item.maxLength!, { prefix: String(i + 1) });
-  for (const c of classesOf('list').filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, t))) {
+  for (const c of classesOf('list').filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, t, readings))) {
     if (c.name === 'list.empty' || c.name === 'list.one') continue; // the minimum ([]) and one-item lists above
     out.push({ cls: c, make: () => listClassValue(c, [atLimit(0), atLimit(1)], atLimit, 'stored') });
   }
@@ -129,9 +126,9 @@ function listValues(rule: LimitRule, t: ClassTarget, item: ClassTarget): ClassVa
 const ASTRAL = () => classesOf('string').find((c) => c.name === 'string.astral')!;
 
 /** The scalar values of one property's classes: text at the limit, numbers as the class designs them. */
-function scalarValues(rule: LimitRule, t: ClassTarget, draw: Draw, perClass: number): ClassValue[] {
+function scalarValues(rule: LimitRule, t: ClassTarget, draw: Draw, perClass: number, readings: readonly ReadingId[]): ClassValue[] {
   const out: ClassValue[] = [];
-  for (const c of classesOf(t.kind).filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, t))) {
+  for (const c of classesOf(t.kind).filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, t, readings))) {
     if (t.kind !== 'string') out.push(...classValues(c, t, perClass, draw).values.map((v) => ({ cls: c, make: () => v })));
     else if (c.name !== 'string.astral') out.push(...[textValue(c, t)].filter((v): v is ClassValue => v !== undefined));
   }
@@ -139,9 +136,9 @@ function scalarValues(rule: LimitRule, t: ClassTarget, draw: Draw, perClass: num
 }
 
 /** The 4-byte text at the 255 limit (a create apart), when this store was seen keeping 4-byte characters. */
-function astralValue(rule: LimitRule, t: ClassTarget, item: ClassTarget | undefined): ClassValue | undefined {
+function astralValue(rule: LimitRule, t: ClassTarget, item: ClassTarget | undefined, readings: readonly ReadingId[]): ClassValue | undefined {
   const on = item ?? t;
-  if (rule !== 'limits.string-255' || whyNot(rule, ASTRAL(), on)) return undefined;
+  if (rule !== 'limits.string-255' || whyNot(rule, ASTRAL(), on, readings)) return undefined;
   const v = textValue(ASTRAL(), on);
   if (!v) return undefined;
   return item ? { cls: v.cls, make: () => [v.make(undefined) as string] } : v;
@@ -151,14 +148,14 @@ function astralValue(rule: LimitRule, t: ClassTarget, item: ClassTarget | undefi
  * The class values of one property under one limit, but those of the classes
  * its designed values (`existing`) already hold.
  */
-export function limitClasses(rule: LimitRule, p: PayloadPropModel, draw: Draw, perClass: number, existing: readonly PayloadValue[]): PropLimitClasses | undefined {
+export function limitClasses(rule: LimitRule, p: PayloadPropModel, draw: Draw, perClass: number, existing: readonly PayloadValue[], readings: readonly ReadingId[]): PropLimitClasses | undefined {
   const t = payloadTarget(p);
   if (!t) return undefined;
   const item: ClassTarget | undefined = t.kind === 'list' ? { kind: 'string', use: 'stored', maxLength: p.maxLength } : undefined;
   const pc: PropLimitClasses = { p, t, item, values: [] };
   const held = new Set(existing.flatMap((v) => classesOfValue(pc, v)));
-  const values = t.kind === 'list' ? (item ? listValues(rule, t, item) : []) : scalarValues(rule, t, draw, perClass);
-  return { ...pc, values: values.filter((v) => !held.has(v.cls.name)), astral: astralValue(rule, t, item) };
+  const values = t.kind === 'list' ? (item ? listValues(rule, t, item, readings) : []) : scalarValues(rule, t, draw, perClass, readings);
+  return { ...pc, values: values.filter((v) => !held.has(v.cls.name)), astral: astralValue(rule, t, item, readings) };
 }
 
 /** The classes of the target's kind (and of a list's items) a value is a member of. */
@@ -174,7 +171,7 @@ export function classesOfValue(pc: PropLimitClasses, v: PayloadValue | undefined
  * and each other class of the kind with why not (`reasons`: a class's own
  * reason here, e.g. the store's unit of length).
  */
-export function itemClasses(rule: LimitRule, pc: PropLimitClasses, sent: readonly PayloadValue[], reasons: ReadonlyMap<string, string> = new Map()): { judged: string[]; notJudged: Array<{ class: string; reason: string }> } {
+export function itemClasses(rule: LimitRule, pc: PropLimitClasses, sent: readonly PayloadValue[], readings: readonly ReadingId[], reasons: ReadonlyMap<string, string> = new Map()): { judged: string[]; notJudged: Array<{ class: string; reason: string }> } {
   // a class of the limit's set a value sent belongs to (membership alone says little of the others: any text with a letter is a case twin)
   const judged = new Set(sent.flatMap((v) => classesOfValue(pc, v)).filter((n) => LIMIT_SETS[rule].includes(n)));
   const notJudged: Array<{ class: string; reason: string }> = [];
@@ -182,7 +179,7 @@ export function itemClasses(rule: LimitRule, pc: PropLimitClasses, sent: readonl
   for (const [t, classes] of targets) {
     for (const c of classes) {
       if (judged.has(c.name)) continue;
-      const reason = reasons.get(c.name) ?? (LIMIT_SETS[rule].includes(c.name) ? whyNot(rule, c, t) ?? 'no value of it at this limit for this property' : `not a class of this limit: lifecycle.create.single#${pc.p.name} and lifecycle.update.changes#${pc.p.name} judge it`);
+      const reason = reasons.get(c.name) ?? (LIMIT_SETS[rule].includes(c.name) ? whyNot(rule, c, t, readings) ?? 'no value of it at this limit for this property' : `not a class of this limit: lifecycle.create.single#${pc.p.name} and lifecycle.update.changes#${pc.p.name} judge it`);
       notJudged.push({ class: c.name, reason });
     }
   }
