@@ -51,8 +51,8 @@ const ENCODING_TAGS = ['😀 émoji 🎉', `quote's "tag" \\ <&>`, 'Élève déj
 /** Cut to at most n code points. */
 const cut = (s: string, n: number) => Array.from(s).slice(0, n).join('');
 
-/** 8 base-36 characters from the check's seed, a letter for the use and the item's index. */
-const tokenFor = (ctx: CheckContext, use: 'c' | 'u' | 'b' | 'a' | 'r', i: number) => `${use}${(ctx.seed >>> 0).toString(36).padStart(6, '0').slice(-6)}${i.toString(36)}`;
+/** 8 base-36 characters from the check's seed, a letter for the use and the item's index (two characters: a deep run's class items pass 36). */
+const tokenFor = (ctx: CheckContext, use: 'c' | 'u' | 'b' | 'a' | 'r', i: number) => `${use}${(ctx.seed >>> 0).toString(36).padStart(5, '0').slice(-5)}${i.toString(36).padStart(2, '0')}`;
 
 interface Limit {
   rule: LimitRule;
