@@ -38,7 +38,7 @@ export const FAMILIES = [
   'ids-upper-case', 'id-filter-exact', 'createdon-local-time',
   'filter-drops-class', 'in-list-capped', 'create-drops-class', 'update-skips-falsy', 'version-numbers-as-text',
   'page-number-as-text', 'create-drops-reading-class', 'filter-key-dropped-when-many',
-  'limit-counts-utf16', 'list-text-capped', 'write-form-zero-empty',
+  'limit-counts-utf16', 'list-text-capped', 'write-form-zero-empty', 'bound-int32-wrapped',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -335,6 +335,22 @@ function propertyFaults(r: ResourceModel): LocalFault[] {
     }
   }
   return out;
+}
+
+/**
+ * One Integer range key of a resource reads its bound into a signed 32-bit
+ * integer (a query parameter bound as INT over a 64-bit column): a bound past
+ * 2147483647 wraps (2147483648 becomes −2147483648), every other is exact —
+ * only a bound of the classes a 32-bit reading does not hold shows it.
+ */
+function int32BoundFaults(r: ResourceModel, k: number): LocalFault[] {
+  const keys = r.filters.filter((f) => f.filter === 'range' && f.valueKind === 'integer');
+  const f = keys[k % Math.max(1, keys.length)];
+  if (!f) return [];
+  const wrap = (v: unknown) => (typeof v === 'string' && /^-?[0-9]+$/.test(v) ? BigInt.asIntN(32, BigInt(v)).toString() : v);
+  return [local('bound-int32-wrapped', r, f.key, 'filters.range', `${r.name} ${f.key} reads its bound as a signed 32-bit integer: a bound past 2147483647 wraps`, [...filterItems(r, f), `${r.name}.filters.*.${f.field}#classes`], {
+    condition: (site, next) => (site.resource.name === r.name && site.key === f.key ? next({ ...site, value: Array.isArray(site.value) ? site.value.map(wrap) : wrap(site.value) }) : next(site)),
+  })];
 }
 
 // ---------------------------------------------------------------- limits, off for one class of values
@@ -676,6 +692,7 @@ export function localFaults(): readonly LocalFault[] {
   for (const r of WRITABLE()) if (!r.single) all.push(...classFaults(r), ...payloadClassFaults(r));
   WRITABLE().filter((r) => !r.single).forEach((r, k) => all.push(...limitClassFaults(r, k), ...zeroFormFaults(r, k)));
   for (const r of LIST()) all.push(...inListFaults(r), ...manyKeysFaults(r));
+  LIST().forEach((r, k) => all.push(...int32BoundFaults(r, k)));
   for (const r of resources()) all.push(...formFaults(r));
   for (const r of resources()) all.push(...(r.single ? [] : resourceFaults(r)), ...authFaults(r));
   for (const r of LIST()) all.push(...readingFaults(r));

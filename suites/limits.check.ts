@@ -16,7 +16,12 @@
  *
  * Each check sends one create whose items hold its rule's properties at the
  * limit and every other property at its minimum (generators' boundaryPayloads),
- * so a rejection can only be about the values under test. What happens over a
+ * so a rejection can only be about the values under test — and, in the same
+ * create and update, one class item per value of each class of the limit
+ * (limits/classes.ts: text one below the limit, 50 tags at the limit, 1,
+ * 9/10/99/100, 2147483647, 0.01, 10.50, 0.29, 999999.99…; items[].classes
+ * records them). 4-byte text at the 255 limit goes in a create apart, judged
+ * under the store's own unit of length (judgeAstral). What happens over a
  * limit is an observation (limits.overlongString), not judged here.
  * Characters are counted in code points (what §8 "255 characters" reads as).
  */
