@@ -32,7 +32,7 @@ import {
 } from '../src/check/index.js';
 import type fc from 'fast-check';
 import { boundaryPayloads, retoken, uniquePrefix, type Payload } from '../generators/index.js';
-import { chunked, observedNotTaken } from './support/classes.js';
+import { chunked, classesKeptOut, observedNotTaken } from './support/classes.js';
 import { itemClasses, limitClasses, type PropLimitClasses } from './limits/classes.js';
 import { getByIds, matchResponse, mismatchesText, payloadMismatches, type Mismatch } from './support/writes.js';
 
@@ -251,7 +251,7 @@ function classItems(ctx: CheckContext, r: ResourceModel, limit: Limit, props: Pa
   const tag = ctx.config.runTag;
   const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
   const draw = <T>(arb: fc.Arbitrary<T>, label: string) => ctx.sample(arb, label);
-  const classes = props.map((p) => limitClasses(limit.rule, p, draw, ctx.depth.classValues, items.map((x) => x[p.name]).filter((v) => v !== undefined), observedNotTaken()))
+  const classes = props.map((p) => limitClasses(limit.rule, p, draw, ctx.depth.classValues, items.map((x) => x[p.name]).filter((v) => v !== undefined), observedNotTaken(), classesKeptOut(p)))
     .filter((x): x is PropLimitClasses => x !== undefined);
   const n = Math.max(0, ...classes.map((c) => c.values.length));
   const extra = Array.from({ length: n }, (_, j) => {

@@ -16,6 +16,9 @@ import { andMode, ask, inclusive, rejected, scopedFilters, settledWalk, showFilt
 import type { Scoped } from './scoped.js';
 import { observedNotTaken } from '../support/classes.js';
 
+/** The readings whose classes join the filter lists and bounds where probed not taken (the others are kept out per property, or the oracle does not judge under them). */
+const FILTER_READINGS: readonly string[] = ['int32', 'utf8mb3', 'decimal-digits', 'case-insensitive'];
+
 const GET_RULES = ['filters.id', 'filters.array', 'filters.range', 'filters.date-only-bound', 'filters.boolean'] as const;
 
 /** The case of a check subject (a filter key, a range field for #both and #classes, or the id filter). */
@@ -32,7 +35,7 @@ function caseSpec(s: Scoped, subject: string, c: string, env: ClassEnv): CaseSpe
 }
 
 /** How an item draws class values: the depth's values per class, seeded by the item. */
-const envOf = (it: ItemContext): ClassEnv => ({ perClass: it.depth.classValues, draw: (arb, label) => it.sample(arb, label), idCase: it.observed('filters.idCase'), readings: observedNotTaken() });
+const envOf = (it: ItemContext): ClassEnv => ({ perClass: it.depth.classValues, draw: (arb, label) => it.sample(arb, label), idCase: it.observed('filters.idCase'), readings: observedNotTaken().filter((x) => FILTER_READINGS.includes(x)) });
 
 /** Keys the target does not take, by an honest choice the observations recorded (the page title filter key). */
 function untaken(r: ResourceModel, keys: FilterModel[], ctx: CheckContext): string | undefined {

@@ -78,6 +78,8 @@ export interface PropLimitClasses {
   values: ClassValue[];
   /** the 4-byte text at the limit (a create apart), when judged on this store */
   astral?: ClassValue;
+  /** classes of a reading the store was probed not to take, kept out of this property with why (support/classes.ts classesKeptOut) */
+  keptOut?: ReadonlyMap<string, string>;
 }
 
 /** The classes whose values here are ASCII text (as many UTF-8 bytes as characters). */
@@ -87,9 +89,10 @@ const ASCII_AT_LIMIT = new Set(['string.below-limit', 'string.at-limit', 'string
 const SAMPLE_PREFIX = 'sc00000000-zzzzzzzz';
 
 /** Why a class of the limit's set is not used on a target here (undefined: it is). */
-function whyNot(rule: LimitRule, c: ValueClass, t: ClassTarget, readings: readonly ReadingId[]): string | undefined {
+function whyNot(rule: LimitRule, c: ValueClass, t: ClassTarget, readings: readonly ReadingId[], keptOut: ReadonlyMap<string, string> = new Map()): string | undefined {
   const na = notApplicable(c, t);
   if (na) return `cannot apply: ${na}`;
+  if (keptOut.has(c.name)) return keptOut.get(c.name);
   const elsewhere = ELSEWHERE[rule]?.[c.name];
   if (elsewhere) return elsewhere;
   const reading = readingOf(c, t);
@@ -109,14 +112,14 @@ function textValue(c: ValueClass, t: ClassTarget): ClassValue | undefined {
 }
 
 /** The values of a list of text: a class of its items as a list of one such item; list classes from items at the limit. */
-function listValues(rule: LimitRule, t: ClassTarget, item: ClassTarget, readings: readonly ReadingId[]): ClassValue[] {
+function listValues(rule: LimitRule, t: ClassTarget, item: ClassTarget, readings: readonly ReadingId[], keptOut: ReadonlyMap<string, string>): ClassValue[] {
   const out: ClassValue[] = [];
-  for (const c of classesOf('string').filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, item, readings))) {
+  for (const c of classesOf('string').filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, item, readings, keptOut))) {
     const v = textValue(c, item);
     if (v && c.name !== 'string.astral') out.push({ cls: c, make: () => [v.make(undefined) as string] });
   }
   const atLimit = (i: number) => fixedText(item.maxLength!, { prefix: String(i + 1) });
-  for (const c of classesOf('list').filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, t, readings))) {
+  for (const c of classesOf('list').filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, t, readings, keptOut))) {
     if (c.name === 'list.empty' || c.name === 'list.one') continue; // the minimum ([]) and one-item lists above
     out.push({ cls: c, make: () => listClassValue(c, [atLimit(0), atLimit(1)], atLimit, 'stored') });
   }
@@ -126,9 +129,9 @@ function listValues(rule: LimitRule, t: ClassTarget, item: ClassTarget, readings
 const ASTRAL = () => classesOf('string').find((c) => c.name === 'string.astral')!;
 
 /** The scalar values of one property's classes: text at the limit, numbers as the class designs them. */
-function scalarValues(rule: LimitRule, t: ClassTarget, draw: Draw, perClass: number, readings: readonly ReadingId[]): ClassValue[] {
+function scalarValues(rule: LimitRule, t: ClassTarget, draw: Draw, perClass: number, readings: readonly ReadingId[], keptOut: ReadonlyMap<string, string>): ClassValue[] {
   const out: ClassValue[] = [];
-  for (const c of classesOf(t.kind).filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, t, readings))) {
+  for (const c of classesOf(t.kind).filter((x) => LIMIT_SETS[rule].includes(x.name) && !whyNot(rule, x, t, readings, keptOut))) {
     if (t.kind !== 'string') out.push(...classValues(c, t, perClass, draw).values.map((v) => ({ cls: c, make: () => v })));
     else if (c.name !== 'string.astral') out.push(...[textValue(c, t)].filter((v): v is ClassValue => v !== undefined));
   }
@@ -148,13 +151,13 @@ function astralValue(rule: LimitRule, t: ClassTarget, item: ClassTarget | undefi
  * The class values of one property under one limit, but those of the classes
  * its designed values (`existing`) already hold.
  */
-export function limitClasses(rule: LimitRule, p: PayloadPropModel, draw: Draw, perClass: number, existing: readonly PayloadValue[], readings: readonly ReadingId[]): PropLimitClasses | undefined {
+export function limitClasses(rule: LimitRule, p: PayloadPropModel, draw: Draw, perClass: number, existing: readonly PayloadValue[], readings: readonly ReadingId[], keptOut: ReadonlyMap<string, string> = new Map()): PropLimitClasses | undefined {
   const t = payloadTarget(p);
   if (!t) return undefined;
   const item: ClassTarget | undefined = t.kind === 'list' ? { kind: 'string', use: 'stored', maxLength: p.maxLength } : undefined;
-  const pc: PropLimitClasses = { p, t, item, values: [] };
+  const pc: PropLimitClasses = { p, t, item, values: [], keptOut };
   const held = new Set(existing.flatMap((v) => classesOfValue(pc, v)));
-  const values = t.kind === 'list' ? (item ? listValues(rule, t, item, readings) : []) : scalarValues(rule, t, draw, perClass, readings);
+  const values = t.kind === 'list' ? (item ? listValues(rule, t, item, readings, keptOut) : []) : scalarValues(rule, t, draw, perClass, readings, keptOut);
   return { ...pc, values: values.filter((v) => !held.has(v.cls.name)), astral: astralValue(rule, t, item, readings) };
 }
 
@@ -179,7 +182,7 @@ export function itemClasses(rule: LimitRule, pc: PropLimitClasses, sent: readonl
   for (const [t, classes] of targets) {
     for (const c of classes) {
       if (judged.has(c.name)) continue;
-      const reason = reasons.get(c.name) ?? (LIMIT_SETS[rule].includes(c.name) ? whyNot(rule, c, t, readings) ?? 'no value of it at this limit for this property' : `not a class of this limit: lifecycle.create.single#${pc.p.name} and lifecycle.update.changes#${pc.p.name} judge it`);
+      const reason = reasons.get(c.name) ?? (LIMIT_SETS[rule].includes(c.name) ? whyNot(rule, c, t, readings, pc.keptOut) ?? 'no value of it at this limit for this property' : `not a class of this limit: lifecycle.create.single#${pc.p.name} and lifecycle.update.changes#${pc.p.name} judge it`);
       notJudged.push({ class: c.name, reason });
     }
   }
