@@ -164,13 +164,21 @@ const PATTERNS = {
   ascii: `Storecheck "quoted" 'single' back\\slash <b>&amp; 0123456789 ~!@#$%^*()_+-={}[]|:;?,./ `,
   /** BMP only, 2- and 3-byte UTF-8: 255 of them are 255 characters but up to 765 bytes */
   multibyte: 'Élève «déjà» ça où Œuvre’ 漢字かなカナ 한국어 Ωμέγα Жж עברית عربي ★€£ ',
+  /**
+   * 1- to 4-byte UTF-8, astral characters (emoji, U+1D11E) among them: 255 of
+   * them are 255 characters but more than 255 UTF-16 units and 765 bytes — a
+   * limit counted in UTF-16 units (JavaScript's length, SQL Server's nvarchar)
+   * or in bytes cuts them. Only where a store was seen keeping 4-byte characters.
+   */
+  astral: 'Emoji 😀🚀 é 𝄞 漢字 🧪 ok 🎉 ',
 } as const;
 
 export type FixedTextStyle = keyof typeof PATTERNS;
 
 /**
  * A deterministic string of exactly `length` code points (prefix included),
- * BMP characters only: for boundary payloads and over-limit probes.
+ * BMP characters only (but the `astral` style): for boundary payloads and
+ * over-limit probes.
  * `offset` rotates the pattern so several fixed texts differ.
  */
 export function fixedText(length: number, opts: { prefix?: string; style?: FixedTextStyle; offset?: number } = {}): string {

@@ -10,7 +10,7 @@
  *
  * Names are stable: `<family>:<resource>.<key|field|op>`.
  */
-import { DATE_PATTERN, GET_CAP, ZERO_GUID, resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
+import { DATE_PATTERN, GET_CAP, TEXT_MAX_LENGTH, ZERO_GUID, resources, type FieldModel, type FilterModel, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { leaves } from '../src/schema/leaves.js';
 import { allItems, rangePairs } from '../src/items/index.js';
 import { globToRegExp } from '../src/items/glob.js';
@@ -38,6 +38,7 @@ export const FAMILIES = [
   'ids-upper-case', 'id-filter-exact', 'createdon-local-time',
   'filter-drops-class', 'in-list-capped', 'create-drops-class', 'update-skips-falsy', 'version-numbers-as-text',
   'page-number-as-text', 'create-drops-reading-class', 'filter-key-dropped-when-many',
+  'limit-counts-utf16', 'list-text-capped', 'write-form-zero-empty', 'bound-int32-wrapped',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -336,6 +337,73 @@ function propertyFaults(r: ResourceModel): LocalFault[] {
   return out;
 }
 
+/**
+ * One Integer range key of a resource reads its bound into a signed 32-bit
+ * integer (a query parameter bound as INT over a 64-bit column): a bound past
+ * 2147483647 wraps (2147483648 becomes −2147483648), every other is exact —
+ * only a bound of the classes a 32-bit reading does not hold shows it.
+ */
+function int32BoundFaults(r: ResourceModel, k: number): LocalFault[] {
+  const keys = r.filters.filter((f) => f.filter === 'range' && f.valueKind === 'integer');
+  const f = keys[k % Math.max(1, keys.length)];
+  if (!f) return [];
+  const wrap = (v: unknown) => (typeof v === 'string' && /^-?[0-9]+$/.test(v) ? BigInt.asIntN(32, BigInt(v)).toString() : v);
+  return [local('bound-int32-wrapped', r, f.key, 'filters.range', `${r.name} ${f.key} reads its bound as a signed 32-bit integer: a bound past 2147483647 wraps`, [...filterItems(r, f), `${r.name}.filters.*.${f.field}#classes`], {
+    condition: (site, next) => (site.resource.name === r.name && site.key === f.key ? next({ ...site, value: Array.isArray(site.value) ? site.value.map(wrap) : wrap(site.value) }) : next(site)),
+  })];
+}
+
+// ---------------------------------------------------------------- limits, off for one class of values
+
+/** `s` cut to at most `max` UTF-16 units, whole code points. */
+function cutUtf16(s: string, max: number): string {
+  let out = '';
+  for (const ch of s) {
+    if (out.length + ch.length > max) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** How many characters a list of text keeps when joined into one column (`a,b,c`): a VARCHAR(8192) of serialized tags. */
+const JOINED_LIST_CAP = 8192;
+
+/**
+ * Limits wrong for one class of values only: one String property of 255 of
+ * each writable resource counts its limit in UTF-16 units (JavaScript's
+ * length, SQL Server's nvarchar) and cuts what is longer — BMP text at the
+ * limit passes, 4-byte text at the limit loses its end, while the resource's
+ * other properties keep it; and a list of text kept joined in one column of
+ * JOINED_LIST_CAP characters — five tags at the limit fit, fifty do not.
+ */
+function limitClassFaults(r: ResourceModel, k: number): LocalFault[] {
+  const out: LocalFault[] = [];
+  const texts = r.payload.filter((p) => p.kind === 'string' && p.maxLength === TEXT_MAX_LENGTH && r.fields.some((f) => f.name === field(p)));
+  const p = texts[k % Math.max(1, texts.length)];
+  const cutting = (rr: ResourceModel, rec: Rec, item: Rec, q: PayloadPropModel, cut: (v: unknown) => unknown) => {
+    if (rr.name === r.name && q.name in item) rec[field(q)] = cut(rec[field(q)]);
+  };
+  if (p) {
+    const cut = (v: unknown) => (typeof v === 'string' && v.length > TEXT_MAX_LENGTH ? cutUtf16(v, TEXT_MAX_LENGTH) : v);
+    out.push(local('limit-counts-utf16', r, p.name, 'limits.string-255', `${r.name} ${p.name} counts its ${TEXT_MAX_LENGTH}-character limit in UTF-16 units and cuts 4-byte text at the limit (the other properties count characters)`, [`${r.name}.limits.string-255#${p.name}.create`], {
+      afterCreate: (rr, rec, item, next) => { cutting(rr, rec, item, p, cut); return next(rr, rec, item); },
+      afterUpdate: (rr, rec, item, before, next) => { cutting(rr, rec, item, p, cut); return next(rr, rec, item, before); },
+    }));
+  }
+  for (const q of r.payload.filter((x) => x.kind === 'list' && (x.itemKind ?? 'string') === 'string' && !x.references)) {
+    const cap = (v: unknown) => {
+      if (!Array.isArray(v)) return v;
+      let used = -1;
+      return v.filter((x) => (used += 1 + String(x?.tag ?? x).length) <= JOINED_LIST_CAP);
+    };
+    out.push(local('list-text-capped', r, q.name, 'limits.string-255', `${r.name} keeps ${q.name} joined in one column of ${JOINED_LIST_CAP} characters: the items past it are lost`, [`${r.name}.limits.string-255#${q.name}.*`], {
+      afterCreate: (rr, rec, item, next) => { cutting(rr, rec, item, q, cap); return next(rr, rec, item); },
+      afterUpdate: (rr, rec, item, before, next) => { cutting(rr, rec, item, q, cap); return next(rr, rec, item, before); },
+    }));
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- forms
 
 /** Set a value at a leaf path of a rendered record (every item of sub-lists). */
@@ -383,6 +451,24 @@ function formFaults(r: ResourceModel): LocalFault[] {
     }));
   }
   return out;
+}
+
+/**
+ * One comma decimal of each writable resource's create and update answers
+ * written as '' when it is zero (PHP's `$v ?: ''`, a formatter that skips a
+ * falsy value): every other value, and every other field, keeps its form.
+ */
+function zeroFormFaults(r: ResourceModel, k: number): LocalFault[] {
+  const fields = r.writeFields.filter((f) => !f.quirk && f.kind === 'decimal' && f.separator === ',');
+  const f = fields[k % Math.max(1, fields.length)];
+  if (!f) return [];
+  return [local('write-form-zero-empty', r, f.name, 'format.write.decimal-comma', `${r.name} create and update answers write ${f.name} as '' when it is zero`, [`${r.name}.format.write.*.${f.name}#*`], {
+    renderWrite: (rr, rec, next) => {
+      const o = next(rr, rec);
+      if (rr.name === r.name && typeof o[f.name] === 'string' && /^-?0+([.,]0*)?$/.test(o[f.name] as string)) o[f.name] = '';
+      return o;
+    },
+  })];
 }
 
 // ---------------------------------------------------------------- pages, counts, deletes, keys, versions
@@ -604,7 +690,9 @@ export function localFaults(): readonly LocalFault[] {
   for (const r of LIST()) all.push(...filterFaults(r));
   for (const r of WRITABLE()) all.push(...propertyFaults(r));
   for (const r of WRITABLE()) if (!r.single) all.push(...classFaults(r), ...payloadClassFaults(r));
+  WRITABLE().filter((r) => !r.single).forEach((r, k) => all.push(...limitClassFaults(r, k), ...zeroFormFaults(r, k)));
   for (const r of LIST()) all.push(...inListFaults(r), ...manyKeysFaults(r));
+  LIST().forEach((r, k) => all.push(...int32BoundFaults(r, k)));
   for (const r of resources()) all.push(...formFaults(r));
   for (const r of resources()) all.push(...(r.single ? [] : resourceFaults(r)), ...authFaults(r));
   for (const r of LIST()) all.push(...readingFaults(r));

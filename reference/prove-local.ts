@@ -145,7 +145,10 @@ export const NPM_TEST_PER_FAMILY = 3;
  * `npm run mutation` proves them all.
  */
 const FEWER_IN_NPM_TEST: Partial<Record<Family, number>> = {
-  'filter-drops-class': 1, 'in-list-capped': 1, 'create-drops-class': 1, 'update-skips-falsy': 1, 'version-numbers-as-text': 0, 'page-number-as-text': 0, 'create-drops-reading-class': 0, 'filter-key-dropped-when-many': 0,
+  'filter-drops-class': 1, 'in-list-capped': 1, 'create-drops-class': 1, 'update-skips-falsy': 0, 'version-numbers-as-text': 0, 'page-number-as-text': 0, 'create-drops-reading-class': 0, 'filter-key-dropped-when-many': 0,
+  // the limit, format and bound classes (the last families: the picks of every family before them stay as they were): one
+  // 4-byte-at-the-limit fault in place of the update-skips-falsy one, so the sample keeps its size
+  'limit-counts-utf16': 1, 'list-text-capped': 0, 'write-form-zero-empty': 0, 'bound-int32-wrapped': 0,
 };
 export const npmTestPerFamily = (family: Family): number => FEWER_IN_NPM_TEST[family] ?? NPM_TEST_PER_FAMILY;
 

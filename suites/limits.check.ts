@@ -16,7 +16,12 @@
  *
  * Each check sends one create whose items hold its rule's properties at the
  * limit and every other property at its minimum (generators' boundaryPayloads),
- * so a rejection can only be about the values under test. What happens over a
+ * so a rejection can only be about the values under test — and, in the same
+ * create and update, one class item per value of each class of the limit
+ * (limits/classes.ts: text one below the limit, 50 tags at the limit, 1,
+ * 9/10/99/100, 2147483647, 0.01, 10.50, 0.29, 999999.99…; items[].classes
+ * records them). 4-byte text at the 255 limit goes in a create apart, judged
+ * under the store's own unit of length (judgeAstral). What happens over a
  * limit is an observation (limits.overlongString), not judged here.
  * Characters are counted in code points (what §8 "255 characters" reads as).
  */
@@ -25,7 +30,10 @@ import {
   check, checksOf, LIMIT_PROPS, resources, codePointLength, astralUnder, hasAstral, type CheckContext, type Rec, type Exchange,
   type LimitRule, type PayloadPropModel, type ResourceModel, type SuiteDeclaration,
 } from '../src/check/index.js';
-import { boundaryPayloads, retoken, type Payload } from '../generators/index.js';
+import type fc from 'fast-check';
+import { boundaryPayloads, retoken, uniquePrefix, type Payload } from '../generators/index.js';
+import { chunked, classesKeptOut, observedNotTaken } from './support/classes.js';
+import { itemClasses, limitClasses, type PropLimitClasses } from './limits/classes.js';
 import { getByIds, matchResponse, mismatchesText, payloadMismatches, type Mismatch } from './support/writes.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
@@ -48,8 +56,8 @@ const ENCODING_TAGS = ['😀 émoji 🎉', `quote's "tag" \\ <&>`, 'Élève déj
 /** Cut to at most n code points. */
 const cut = (s: string, n: number) => Array.from(s).slice(0, n).join('');
 
-/** 8 base-36 characters from the check's seed, a letter for the use and the item's index. */
-const tokenFor = (ctx: CheckContext, use: 'c' | 'u', i: number) => `${use}${(ctx.seed >>> 0).toString(36).padStart(6, '0').slice(-6)}${i.toString(36)}`;
+/** 8 base-36 characters from the check's seed, a letter for the use and the item's index (two characters: a deep run's class items pass 36). */
+const tokenFor = (ctx: CheckContext, use: 'c' | 'u' | 'b' | 'a' | 'r', i: number) => `${use}${(ctx.seed >>> 0).toString(36).padStart(5, '0').slice(-5)}${i.toString(36).padStart(2, '0')}`;
 
 interface Limit {
   rule: LimitRule;
@@ -227,6 +235,151 @@ async function refusedProps(ctx: CheckContext, r: ResourceModel, props: PayloadP
 /** The limit values of `item` (the rule's properties only), for an update. */
 const limitValues = (item: Payload, props: PayloadPropModel[]) => Object.fromEntries(props.filter((p) => p.name in item).map((p) => [p.name, item[p.name]]));
 
+/** What one limit check sends: the designed items, the class items beside them, and the 4-byte text apart. */
+interface Sent {
+  /** the designed items, then the class items (item j of those holds class value j of every property) */
+  items: Payload[];
+  /** the items the update gives to the base records (the designed maxima and every class item) */
+  updated: Payload[];
+  classes: PropLimitClasses[];
+  /** 4-byte text at the limit in every property that takes it (a create apart) */
+  astral?: Payload;
+}
+
+/** The class items: item j holds class value j of every property (written for its own unique prefix), the others at their minimum. */
+function classItems(ctx: CheckContext, r: ResourceModel, limit: Limit, props: PayloadPropModel[], items: Payload[]): Sent {
+  const tag = ctx.config.runTag;
+  const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
+  const draw = <T>(arb: fc.Arbitrary<T>, label: string) => ctx.sample(arb, label);
+  const classes = props.map((p) => limitClasses(limit.rule, p, draw, ctx.depth.classValues, items.map((x) => x[p.name]).filter((v) => v !== undefined), observedNotTaken(), classesKeptOut(p)))
+    .filter((x): x is PropLimitClasses => x !== undefined);
+  const n = Math.max(0, ...classes.map((c) => c.values.length));
+  const extra = Array.from({ length: n }, (_, j) => {
+    const token = tokenFor(ctx, 'c', items.length + j);
+    const item = retoken(r.name, min, tag, token);
+    for (const pc of classes) if (pc.values[j]) item[pc.p.name] = pc.values[j].make(uniquePrefix(tag, token));
+    return item;
+  });
+  const withAstral = classes.filter((pc) => pc.astral);
+  let astral: Payload | undefined;
+  if (withAstral.length) {
+    const token = tokenFor(ctx, 'a', 0);
+    astral = retoken(r.name, min, tag, token);
+    for (const pc of withAstral) astral[pc.p.name] = pc.astral!.make(uniquePrefix(tag, token));
+  }
+  return { items: [...items, ...extra], updated: [...items.filter((_, i) => i < 2), ...extra], classes, astral };
+}
+
+/** Each property's items record the classes the values sent to them belong to (and the others, with why). */
+async function recordClasses(ctx: CheckContext, limit: Limit, sent: Sent, ops: Record<Op, Payload[]>, reasons: Map<string, Map<string, string>> = new Map()): Promise<void> {
+  for (const pc of sent.classes) {
+    for (const op of ['create', 'update'] as const) {
+      const values = ops[op].map((x) => x[pc.p.name]).filter((v) => v !== undefined);
+      if (!values.length) {
+        await ctx.item(`${pc.p.name}.${op}`, (it) => it.classes([], itemClasses(limit.rule, pc, [], observedNotTaken()).notJudged.map((x) => ({ class: x.class, reason: `no ${op} at the limit was judged (the create at the limit was refused): ${x.reason}` }))));
+        continue;
+      }
+      const why = new Map(reasons.get(`${pc.p.name}.${op}`) ?? []);
+      if (op === 'update' && pc.astral) why.set('string.astral', '4-byte text at the limit is judged in a create apart (an update holding it would put the other limit values at the mercy of the store\'s unit of length)');
+      const { judged, notJudged } = itemClasses(limit.rule, pc, values, observedNotTaken(), why);
+      await ctx.item(`${pc.p.name}.${op}`, (it) => it.classes(judged, notJudged));
+    }
+  }
+}
+
+/** Updates in lists of the observed limits.maxDataItems (one request on a store that takes them all). */
+async function updateAll(ctx: CheckContext, r: ResourceModel, changes: Payload[]): Promise<{ ok: boolean; value?: Rec[]; problem?: string; exchange: Exchange }> {
+  const value: Rec[] = [];
+  let last: { ok: boolean; value?: Rec[]; problem?: string; exchange: Exchange } | undefined;
+  for (const list of chunked(changes, ctx.observed('limits.maxDataItems'))) {
+    last = await ctx.client.update(r, list);
+    if (!last.ok) return last;
+    value.push(...(last.value ?? []));
+  }
+  return { ...last!, value };
+}
+
+/**
+ * 4-byte text at the 255 limit, created apart: judged under the store's own
+ * unit of length. Kept whole in every property: each passes. Cut or changed
+ * in every one (or refused at once): the store counts UTF-16 units or bytes,
+ * an honest reading of "characters" — not judged, with why. Cut in some while
+ * others keep it whole: those depart from the store's own reading and fail.
+ */
+async function judgeAstral(ctx: CheckContext, r: ResourceModel, limit: Limit, sent: Sent, res: { ok: boolean; value?: Rec[]; problem?: string; exchange: Exchange } | undefined, got: { byId: Map<string, Rec>; exchange: Exchange } | undefined, reasons: Map<string, Map<string, string>>): Promise<void> {
+  const on = sent.classes.filter((pc) => pc.astral);
+  if (!sent.astral || !res || !on.length) return;
+  const unit = (why: string) => on.forEach((pc) => reasons.set(`${pc.p.name}.create`, new Map([['string.astral', why]])));
+  if (!res.ok) return unit(`a create holding 4-byte text at the limit in every property at once was refused (${res.problem}): this store counts the limit in UTF-16 units or bytes, an honest reading of "characters"`);
+  const [answered] = matchResponse(r, [sent.astral], res.value ?? []);
+  const stored = got?.byId.get(String(answered?.id).toLowerCase());
+  const changed = new Map(on.map((pc) => [pc.p.name, [
+    ...payloadMismatches(r, sent.astral!, answered, 'write', { only: (q) => q.name === pc.p.name }),
+    ...payloadMismatches(r, sent.astral!, stored, 'get', { only: (q) => q.name === pc.p.name }),
+  ]]));
+  const kept = on.filter((pc) => changed.get(pc.p.name)!.length === 0).map((pc) => pc.p.name);
+  if (!kept.length) return unit(`every property of the limit changed 4-byte text at the limit: this store counts the limit in UTF-16 units or bytes, an honest reading of "characters" (${on.length} propert${on.length === 1 ? 'y' : 'ies'})`);
+  for (const pc of on) {
+    const ms = changed.get(pc.p.name)!;
+    await ctx.item(`${pc.p.name}.create`, (it) => {
+      if (!ms.length) return;
+      it.fail({
+        message: `${r.name} ${pc.p.name} did not keep ${TEXT_MAX_LENGTH} characters of 4-byte text (emoji) whole, while ${kept.join(', ')} did: ${mismatchesText(ms)}${lengths(r, ms)}`,
+        why: `${limit.section}: the store's own unit of length, as its other properties show, holds for every property`,
+        expected: Object.fromEntries(ms.map((m) => [m.prop, m.sent])),
+        actual: Object.fromEntries(ms.map((m) => [m.prop, m.got])),
+        evidence: [res.exchange, ...(got ? [got.exchange] : [])],
+      });
+    });
+  }
+}
+
+/** The create at the limit was refused: which property's values are refused, each alone (every value of its, the others at their minimum). */
+async function createRefused(ctx: CheckContext, r: ResourceModel, limit: Limit, props: PayloadPropModel[], sent: Sent, res: { problem?: string; exchange: Exchange }): Promise<void> {
+  const tag = ctx.config.runTag;
+  const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
+  const refused = await refusedProps(ctx, r, props, (p) => ctx.scope.createRaw(r, sent.items.map((x, i) => retoken(r.name, { ...min, ...limitValues(x, [p]) }, tag, tokenFor(ctx, 'r', i)))));
+  for (const p of props) {
+    await ctx.item(`${p.name}.create`, (it) => {
+      const why = refused.get(p.name);
+      if (why) it.fail({ message: `a create holding ${p.name} at the limit (${limit.what}, and its value classes; everything else at its minimum) was not accepted: ${why.problem}`, why: limit.section, evidence: [why.exchange] });
+      if (!refused.size) it.fail({ message: `a create holding ${limit.what} (${props.map((q) => q.name).join(', ')}) was not accepted, though each property alone was: ${res.problem}`, why: limit.section, evidence: [res.exchange] });
+    });
+    await ctx.item(`${p.name}.update`, (it) => it.notJudged('the create at the limit was refused, so there is no record to update at the limit'));
+  }
+}
+
+/** The base records take the limit values (new tokens: unique values stay unique); judged in the answer and in get. */
+async function updateAtLimit(ctx: CheckContext, r: ResourceModel, limit: Limit, props: PayloadPropModel[], sent: Sent, baseIds: string[]): Promise<Payload[]> {
+  const tag = ctx.config.runTag;
+  const changes = baseIds.map((id, i) => ({ id, ...limitValues(retoken(r.name, sent.updated[i], tag, tokenFor(ctx, 'u', i)), props) }));
+  const up = await updateAll(ctx, r, changes);
+  if (!up.ok) {
+    if (!up.exchange.response || up.exchange.response.status >= 500) ctx.ok(up, `update at the limit of ${r.title}`);
+    const refused = await refusedProps(ctx, r, props, async (p) => {
+      const one = await updateAll(ctx, r, changes.map((c) => ({ id: c.id, ...limitValues(c, [p]) })));
+      return { ok: one.ok, problem: one.problem, exchange: one.exchange };
+    });
+    for (const p of props) {
+      await ctx.item(`${p.name}.update`, (it) => {
+        const why = refused.get(p.name);
+        if (why) it.fail({ message: `an update setting ${p.name} at the limit (${limit.what}, and its value classes) was not accepted: ${why.problem}`, why: limit.section, evidence: [why.exchange] });
+        if (!refused.size) it.fail({ message: `an update holding ${limit.what} (${props.map((q) => q.name).join(', ')}) was not accepted, though each property alone was: ${up.problem}`, why: limit.section, evidence: [up.exchange] });
+      });
+    }
+    return [];
+  }
+  const answered = baseIds.map((id) => up.value!.find((x) => String(x?.id).toLowerCase() === id.toLowerCase()));
+  const values = changes.map(({ id: _id, ...rest }) => rest as Payload);
+  await judgeProps(ctx, r, limit, props, 'update', values, answered, 'write', 'update answer', [up.exchange]);
+  // read until the update shows, as the target stores it (4-byte characters as '?' where it replaces them)
+  const shown = values.map((x) => (limit.stored ? limit.stored(ctx, x) : x));
+  const applied = (m: Map<string, Rec>) => baseIds.every((id, i) => payloadMismatches(r, shown[i], m.get(id.toLowerCase()), 'get', { only: (q) => props.includes(q) }).length === 0);
+  const after = await getByIds(ctx, r, baseIds, 'get by id after the update at the limit', applied);
+  await judgeProps(ctx, r, limit, props, 'update', values, baseIds.map((id) => after.byId.get(id.toLowerCase())), 'get', `get of ${r.title} by id after the update`, [up.exchange, after.exchange]);
+  return values;
+}
+
 for (const r of WRITABLE) {
   for (const limit of LIMITS) {
     const props = limit.props(r);
@@ -234,60 +387,29 @@ for (const r of WRITABLE) {
     const [def] = checksOf(limit.rule, r.name);
     check(def, async (ctx) => {
       const tag = ctx.config.runTag;
-      const items = limit.items(r, ctx, props);
+      const sent = classItems(ctx, r, limit, props, limit.items(r, ctx, props));
+      const { items } = sent;
       if (limit.rule === 'limits.text-encoding' && ctx.observed('text.astral') === 'refused') await astralRefused(ctx, r, limit, props);
       // the records updated at the limit: created at the minimum beside the limit items
       const [, , min] = boundaryPayloads(r.name, boundaryContext(ctx));
-      const bases = items.filter((_, i) => i < 2).map((_, i) => retoken(r.name, min, tag, tokenFor(ctx, 'c', 8 + i)));
-      const res = await ctx.scope.createRaw(r, [...items, ...bases]);
+      const bases = sent.updated.map((_, i) => retoken(r.name, min, tag, tokenFor(ctx, 'b', i)));
+      const [res, astral] = await Promise.all([ctx.scope.createRaw(r, [...items, ...bases]), sent.astral ? ctx.scope.createRaw(r, [sent.astral]) : undefined]);
       if (!res.ok) {
-        // which property's limit is refused: each alone, the others at their minimum
-        const refused = await refusedProps(ctx, r, props, (p) => ctx.scope.createRaw(r, [retoken(r.name, { ...min, ...limitValues(items[0], [p]) }, tag, tokenFor(ctx, 'c', 20))]));
-        for (const p of props) {
-          await ctx.item(`${p.name}.create`, (it) => {
-            const why = refused.get(p.name);
-            if (why) it.fail({ message: `a create holding ${p.name} at the limit (${limit.what}; everything else at its minimum) was not accepted: ${why.problem}`, why: limit.section, evidence: [why.exchange] });
-            if (!refused.size) it.fail({ message: `a create holding ${limit.what} (${props.map((q) => q.name).join(', ')}) was not accepted, though each property alone was: ${res.problem}`, why: limit.section, evidence: [res.exchange] });
-          });
-          await ctx.item(`${p.name}.update`, (it) => it.notJudged('the create at the limit was refused, so there is no record to update at the limit'));
-        }
+        await createRefused(ctx, r, limit, props, sent, res);
+        await recordClasses(ctx, limit, sent, { create: sent.items, update: [] });
         return;
       }
-      const created = res.value!;
       const ex = res.exchange;
-      const matched = matchResponse(r, [...items, ...bases], created);
+      const matched = matchResponse(r, [...items, ...bases], res.value!);
       await judgeProps(ctx, r, limit, props, 'create', items, matched.slice(0, items.length), 'write', 'create answer', [ex]);
       const ids = matched.map((x) => String(x?.id));
-      const got = await getByIds(ctx, r, ids, 'get by the created ids');
+      const astralId = astral?.ok ? matchResponse(r, [sent.astral!], astral.value ?? []).map((x) => String(x?.id)) : [];
+      const got = await getByIds(ctx, r, [...ids, ...astralId], 'get by the created ids');
       await judgeProps(ctx, r, limit, props, 'create', items, ids.slice(0, items.length).map((id) => got.byId.get(id.toLowerCase())), 'get', `get of ${r.title} by id`, [ex, got.exchange]);
-
-      // update: the base records take the limit values (new tokens: unique values stay unique)
-      const baseIds = ids.slice(items.length);
-      const changes = baseIds.map((id, i) => ({ id, ...limitValues(retoken(r.name, items[i], tag, tokenFor(ctx, 'u', i)), props) }));
-      const up = await ctx.client.update(r, changes);
-      if (!up.ok) {
-        if (!up.exchange.response || up.exchange.response.status >= 500) ctx.ok(up, `update at the limit of ${r.title}`);
-        const refused = await refusedProps(ctx, r, props, async (p) => {
-          const one = await ctx.client.update(r, [{ id: baseIds[0], ...limitValues(changes[0], [p]) }]);
-          return { ok: one.ok, problem: one.problem, exchange: one.exchange };
-        });
-        for (const p of props) {
-          await ctx.item(`${p.name}.update`, (it) => {
-            const why = refused.get(p.name);
-            if (why) it.fail({ message: `an update setting ${p.name} at the limit (${limit.what}) was not accepted: ${why.problem}`, why: limit.section, evidence: [why.exchange] });
-            if (!refused.size) it.fail({ message: `an update holding ${limit.what} (${props.map((q) => q.name).join(', ')}) was not accepted, though each property alone was: ${up.problem}`, why: limit.section, evidence: [up.exchange] });
-          });
-        }
-        return;
-      }
-      const answered = baseIds.map((id) => up.value!.find((x) => String(x?.id).toLowerCase() === id.toLowerCase()));
-      const sent = changes.map(({ id: _id, ...rest }) => rest as Payload);
-      await judgeProps(ctx, r, limit, props, 'update', sent, answered, 'write', 'update answer', [up.exchange]);
-      // read until the update shows, as the target stores it (4-byte characters as '?' where it replaces them)
-      const shown = sent.map((x) => (limit.stored ? limit.stored(ctx, x) : x));
-      const applied = (m: Map<string, Rec>) => baseIds.every((id, i) => payloadMismatches(r, shown[i], m.get(id.toLowerCase()), 'get', { only: (q) => props.includes(q) }).length === 0);
-      const after = await getByIds(ctx, r, baseIds, 'get by id after the update at the limit', applied);
-      await judgeProps(ctx, r, limit, props, 'update', sent, baseIds.map((id) => after.byId.get(id.toLowerCase())), 'get', `get of ${r.title} by id after the update`, [up.exchange, after.exchange]);
+      const reasons = new Map<string, Map<string, string>>();
+      await judgeAstral(ctx, r, limit, sent, astral, got, reasons);
+      const updated = await updateAtLimit(ctx, r, limit, props, sent, ids.slice(items.length));
+      await recordClasses(ctx, limit, sent, { create: [...items, ...(sent.astral && !reasons.size ? [sent.astral] : [])], update: updated }, reasons);
     });
   }
 }

@@ -16,7 +16,7 @@
  */
 import fc from 'fast-check';
 import {
-  ZERO_GUID, IN_LIST_LIMITS, classesFor, filterTarget, valueClass, type ClassTarget, type FilterModel, type ValueClass,
+  ZERO_GUID, IN_LIST_LIMITS, classesFor, filterTarget, valueClass, type ClassTarget, type FilterModel, type ReadingId, type ValueClass,
 } from '../../src/check/index.js';
 import { classValues, looseKey, listClassValue } from '../../generators/index.js';
 import { fieldKind, poolOf, spread, type Scoped } from './scoped.js';
@@ -29,6 +29,13 @@ export interface ClassEnv {
   draw: Draw;
   /** the store's observed reading of an id in the other letter case (filters.idCase): 'sensitive' finds no record by it */
   idCase: 'insensitive' | 'sensitive';
+  /**
+   * The honest readings the store was probed not to take (support/classes.ts
+   * observedNotTaken): the classes that depend on one join the lists and
+   * bounds — > 32-bit integers, 4-byte text, 99999999.99, case twins — as
+   * they join the fixture's records. None given: those classes stay out, named.
+   */
+  readings?: readonly ReadingId[];
 }
 
 export interface CaseClasses {
@@ -44,7 +51,7 @@ export function arrayClassList(s: Scoped, f: FilterModel, env: ClassEnv): (CaseC
   const kind = fieldKind(s.r, f);
   const t = filterTarget(f, kind);
   if (!t) return undefined;
-  const { judged, notJudged } = classesFor(t);
+  const { judged, notJudged } = classesFor(t, env.readings);
   const pool = poolOf(s, f);
   const taken = new Set(kind === 'string' ? pool.map(looseKey) : []);
   const values: string[] = [];
@@ -120,7 +127,7 @@ export interface BoundAxis {
 export function boundClassPairs(s: Scoped, min: FilterModel, axis: BoundAxis, within: (v: string) => boolean, env: ClassEnv): (CaseClasses & { pairs: Array<[string, string]> }) | undefined {
   const t = filterTarget(min, fieldKind(s.r, min));
   if (!t) return undefined;
-  const { judged, notJudged } = classesFor(t);
+  const { judged, notJudged } = classesFor(t, env.readings);
   const candidates = unique(judged.flatMap((cls) => classValues(cls, t, env.perClass, env.draw).values)).filter((v) => within(v) && axis.point(v) !== undefined);
   const members = new Map(candidates.map((v) => [v, judged.filter((c) => c.has(v, t)).map((c) => c.name)]));
   const chosen = env.perClass > 1 ? candidates : cover(candidates, members);
