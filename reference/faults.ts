@@ -170,6 +170,9 @@ export const FAULTS: readonly Fault[] = [
   fault('array-filter-substring', 'filters.array', 'a String array filter matches records whose field contains a listed value', {
     matchArray: (value, wanted, kind, next) => (kind === 'string' ? wanted.some((w) => value.includes(w)) : next(value, wanted, kind)),
   }),
+  fault('integer-filter-as-written', 'filters.array', "an Integer array filter matches a record only when the value is written as the record shows it: '007' finds no record holding 7, though creates take '007' as 7", {
+    matchArray: (value, wanted, kind, next) => (kind === 'integer' ? wanted.includes(value) : next(value, wanted, kind)),
+  }),
   fault('count-ignores-filters', 'filters.count-agrees', 'count ignores the filters and returns the total', {
     count: (_matched, all) => all.length,
   }),

@@ -194,18 +194,19 @@ export function arrayCase(s: Scoped, f: FilterModel, c: string, env: ClassEnv): 
  */
 function severalCase(s: Scoped, f: FilterModel, pool: string[], best: string[], env: ClassEnv): CaseSpec {
   const terms = (vs: string[]): Term[] => [{ f, value: vs }];
-  const cl = arrayClassList(s, f, env);
-  const classes = cl && { judged: cl.judged, notJudged: cl.notJudged };
-  const withClasses = (head: string[]) => [...new Set([...head, ...(cl?.values ?? [])])];
-  if (pool.length < 2) {
-    const generated = fc.tuple(absentValueArb(f, pool), fc.constant(pool[0])).map(([a, b]) => [a, b]);
-    return { designed: cl?.values.length ? fc.constant(withClasses([pool[0]])) : undefined, generated, terms, classes };
-  }
-  const generated = fc.uniqueArray(fc.constantFrom(...pool), { minLength: 2, maxLength: Math.min(4, pool.length) });
   const first = best[0];
   // distinct values hold distinct records (equality is exact); one not equal loosely keeps case folding out of it
-  const second = best.find((v) => v !== first && looseKey(v) !== looseKey(first)) ?? best.find((v) => v !== first)!;
-  return { designed: fc.constant(withClasses([first, second])), generated, terms, classes };
+  const second = pool.length < 2 ? undefined : best.find((v) => v !== first && looseKey(v) !== looseKey(first)) ?? best.find((v) => v !== first)!;
+  const head = pool.length < 2 ? [pool[0]] : [first, second!];
+  const cl = arrayClassList(s, f, env, head);
+  const classes = cl && { judged: cl.judged, notJudged: cl.notJudged };
+  const designed = fc.constant([...new Set([...head, ...(cl?.values ?? [])])]);
+  if (pool.length < 2) {
+    const generated = fc.tuple(absentValueArb(f, pool), fc.constant(pool[0])).map(([a, b]) => [a, b]);
+    return { designed: cl?.values.length ? designed : undefined, generated, terms, classes };
+  }
+  const generated = fc.uniqueArray(fc.constantFrom(...pool), { minLength: 2, maxLength: Math.min(4, pool.length) });
+  return { designed, generated, terms, classes };
 }
 
 // ---------------------------------------------------------------- range filters

@@ -36,6 +36,27 @@ export interface ClassEnv {
    * they join the fixture's records. None given: those classes stay out, named.
    */
   readings?: readonly ReadingId[];
+  /** classes of those readings this store still does not take, with why (support/classes.ts numberSyntaxKeptOut): named, not asked */
+  keptOut?: ReadonlyMap<string, string>;
+}
+
+/**
+ * A held value written in a class's form, for the classes no stored value
+ * shows (a store shows the Integer it took, not '007'): '00' before a held
+ * positive Integer ('001001' for 1001; read as octal from 8 up), '-0' for a
+ * held 0. A store that takes '007' as 7 in a create and compares a filter's
+ * '007' as text against 7 departs from its own reading (integers.leadingZeros).
+ */
+const WRITTEN_AS: Readonly<Record<string, (held: string) => string | undefined>> = {
+  'integer.leading-zeros': (v) => (/^[1-9][0-9]*$/.test(v) ? `00${v}` : undefined),
+  'integer.negative-zero': (v) => (v === '0' ? '-0' : undefined),
+};
+
+/** The classes a case asks (those `keptOut` names go to notJudged with its reason). */
+function classesUnder(t: ClassTarget, env: ClassEnv): { judged: ValueClass[]; notJudged: Array<{ cls: ValueClass; reason: string }> } {
+  const { judged, notJudged } = classesFor(t, env.readings);
+  const out = env.keptOut ?? new Map<string, string>();
+  return { judged: judged.filter((c) => !out.has(c.name)), notJudged: [...notJudged, ...judged.filter((c) => out.has(c.name)).map((cls) => ({ cls, reason: out.get(cls.name)! }))] };
 }
 
 export interface CaseClasses {
@@ -46,12 +67,16 @@ export interface CaseClasses {
 const reasons = (xs: Array<{ cls: ValueClass; reason: string }>) => xs.map((x) => ({ class: x.cls.name, reason: x.reason }));
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
-/** The values of every class an array key's field takes: a present one per class where the scope holds one, else the class's own. */
-export function arrayClassList(s: Scoped, f: FilterModel, env: ClassEnv): (CaseClasses & { values: string[] }) | undefined {
+/**
+ * The values of every class an array key's field takes: a present one per
+ * class where the scope holds one (or a held value in the class's form), else
+ * the class's own. `head`: the values the list starts with.
+ */
+export function arrayClassList(s: Scoped, f: FilterModel, env: ClassEnv, head: readonly string[] = []): (CaseClasses & { values: string[] }) | undefined {
   const kind = fieldKind(s.r, f);
   const t = filterTarget(f, kind);
   if (!t) return undefined;
-  const { judged, notJudged } = classesFor(t, env.readings);
+  const { judged, notJudged } = classesUnder(t, env);
   const pool = poolOf(s, f);
   const taken = new Set(kind === 'string' ? pool.map(looseKey) : []);
   const values: string[] = [];
@@ -59,8 +84,10 @@ export function arrayClassList(s: Scoped, f: FilterModel, env: ClassEnv): (CaseC
   const skipped: Array<{ class: string; reason: string }> = [];
   for (const cls of judged) {
     const present = pool.filter((v) => cls.has(v, t));
-    if (present.length) {
-      values.push(...spread(present, env.perClass));
+    // a held value the list's head does not already ask, so only its written form can match its records
+    const written = WRITTEN_AS[cls.name] ? pool.filter((v) => !head.includes(v)).map(WRITTEN_AS[cls.name]).filter((v): v is string => v !== undefined) : [];
+    if (present.length || written.length) {
+      values.push(...spread(present.length ? present : written, env.perClass));
       used.push(cls.name);
       continue;
     }
@@ -127,7 +154,7 @@ export interface BoundAxis {
 export function boundClassPairs(s: Scoped, min: FilterModel, axis: BoundAxis, within: (v: string) => boolean, env: ClassEnv): (CaseClasses & { pairs: Array<[string, string]> }) | undefined {
   const t = filterTarget(min, fieldKind(s.r, min));
   if (!t) return undefined;
-  const { judged, notJudged } = classesFor(t, env.readings);
+  const { judged, notJudged } = classesUnder(t, env);
   const candidates = unique(judged.flatMap((cls) => classValues(cls, t, env.perClass, env.draw).values)).filter((v) => within(v) && axis.point(v) !== undefined);
   const members = new Map(candidates.map((v) => [v, judged.filter((c) => c.has(v, t)).map((c) => c.name)]));
   const chosen = env.perClass > 1 ? candidates : cover(candidates, members);

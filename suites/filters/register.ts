@@ -14,10 +14,10 @@ import { allKeysCase, arrayCase, booleanCase, bothCase, classesCase, dayCase, id
 import type { ClassEnv } from './classes.js';
 import { andMode, ask, inclusive, rejected, scopedFilters, settledWalk, showFilters, type CaseAnswer } from './query.js';
 import type { Scoped } from './scoped.js';
-import { observedNotTaken } from '../support/classes.js';
+import { numberSyntaxKeptOut, observedNotTaken } from '../support/classes.js';
 
-/** The readings whose classes join the filter lists and bounds where probed not taken (the others are kept out per property, or the oracle does not judge under them). */
-const FILTER_READINGS: readonly string[] = ['int32', 'utf8mb3', 'decimal-digits', 'case-insensitive'];
+/** The readings whose classes join the filter lists and bounds where probed not taken (the others are kept out per property, or the oracle does not judge under them); of number-syntax, the classes the store was seen to take (numberSyntaxKeptOut). */
+const FILTER_READINGS: readonly string[] = ['int32', 'utf8mb3', 'decimal-digits', 'case-insensitive', 'number-syntax'];
 
 const GET_RULES = ['filters.id', 'filters.array', 'filters.range', 'filters.date-only-bound', 'filters.boolean'] as const;
 
@@ -35,7 +35,7 @@ function caseSpec(s: Scoped, subject: string, c: string, env: ClassEnv): CaseSpe
 }
 
 /** How an item draws class values: the depth's values per class, seeded by the item. */
-const envOf = (it: ItemContext): ClassEnv => ({ perClass: it.depth.classValues, draw: (arb, label) => it.sample(arb, label), idCase: it.observed('filters.idCase'), readings: observedNotTaken().filter((x) => FILTER_READINGS.includes(x)) });
+const envOf = (it: ItemContext): ClassEnv => ({ perClass: it.depth.classValues, draw: (arb, label) => it.sample(arb, label), idCase: it.observed('filters.idCase'), readings: observedNotTaken().filter((x) => FILTER_READINGS.includes(x)), keptOut: numberSyntaxKeptOut() });
 
 /** Keys the target does not take, by an honest choice the observations recorded (the page title filter key). */
 function untaken(r: ResourceModel, keys: FilterModel[], ctx: CheckContext): string | undefined {

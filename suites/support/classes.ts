@@ -81,6 +81,20 @@ export function observedNotTaken(): ReadingId[] {
 const BLANK_UNDER_TRIMMING = { kept: 'kept', trimmed: 'emptied' } as const;
 
 /**
+ * The number-syntax classes ('007', '-0') this store was not seen to take as
+ * the Integer they denote, with why: the same on every Integer property and
+ * filter value (the probe writes one; a store parses its Integers one way).
+ */
+export function numberSyntaxKeptOut(): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!observedNotTaken().includes('number-syntax')) return out;
+  for (const [cls, key] of Object.entries(SYNTAX_KEYS)) {
+    if (!(probed(key) && observed(key) === 'taken')) out.set(cls, probed(key) ? `this store refuses an Integer so written (${key}: ${observed(key)}): an honest reading, not judged` : `what this store does with an Integer so written was not observed (${key})`);
+  }
+  return out;
+}
+
+/**
  * Classes of a reading the run judges under that this store still does not
  * take on property p, with why: an empty String joins the properties where
  * one was seen stored as '' (mandatory ones, or those outside the mandatory
@@ -97,11 +111,7 @@ export function classesKeptOut(p: PayloadPropModel): Map<string, string> {
       ? `this store takes an empty String ${p.required ? 'in a mandatory property' : 'outside the mandatory list'} otherwise than as '' (${emptyKey}: ${observed(emptyKey)}): an honest reading, not judged`
       : `what this store does with an empty String ${p.required ? 'in a mandatory property' : 'outside the mandatory list'} was not observed (${emptyKey})`);
   }
-  if (under.includes('number-syntax')) {
-    for (const [cls, key] of Object.entries(SYNTAX_KEYS)) {
-      if (!(probed(key) && observed(key) === 'taken')) out.set(cls, probed(key) ? `this store refuses an Integer so written (${key}: ${observed(key)}): an honest reading, not judged` : `what this store does with an Integer so written was not observed (${key})`);
-    }
-  }
+  for (const [cls, reason] of numberSyntaxKeptOut()) out.set(cls, reason);
   if (under.includes('list-duplicates') && p.references) out.set('list.duplicates', 'the duplicates reading was observed on a list of Strings (lists.duplicates), not on a list of references');
   if (!under.includes('trimming')) return out;
   const blank = probed('text.whitespaceOnly') ? observed('text.whitespaceOnly') : null;
