@@ -80,6 +80,9 @@ const MAX_ANSWER_MB = Math.floor(bufferConstants.MAX_STRING_LENGTH / 2 ** 20);
 const MAX_RPS = 10_000;
 const MAX_CONCURRENCY = 1_024;
 const MAX_WORKERS = 64;
+/** a target this far (ms, the preflight's shortest round trip) gets farWorkers() by default */
+export const FAR_ROUND_TRIP_MS = 10;
+const FAR_WORKERS_MAX = 8;
 
 export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string', arg: 'URL', group: 'target', help: 'target base URL (paths /api/v1/... are appended); without it the embedded reference server is started' },
@@ -97,7 +100,7 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', group: 'selection', help: 'run one of n slices of the checks, of similar estimated cost (merge the shards with `storecheck merge`)' },
   { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, max: MAX_CONCURRENCY, group: 'load', default: 24, help: 'requests in flight at most, across all workers' },
   { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, max: MAX_RPS, group: 'load', default: 0, defaultNote: '0 = unlimited', help: 'requests per second at most' },
-  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, max: MAX_WORKERS, group: 'load', default: () => defaultWorkers(availableParallelism()), help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
+  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, max: MAX_WORKERS, group: 'load', default: () => defaultWorkers(availableParallelism()), help: `check files run in parallel (default: cores + 1, 2 to 4; against a target ${FAR_ROUND_TRIP_MS} ms or more away, one per 4 of --concurrency, up to ${FAR_WORKERS_MAX}; at most --concurrency; given, always obeyed)` },
   { flag: 'deadline-s', env: 'STORE_DEADLINE_S', kind: 'int', arg: 'N', min: 10, max: Math.floor(MAX_TIMER_MS / 1000), group: 'load', default: 900, help: 'the whole run ends by then, with cleanup' },
   { flag: 'report-dir', env: 'STORE_REPORT_DIR', kind: 'string', arg: 'DIR', group: 'reporting', default: () => join('reports', timestamp()), help: 'where reports go (default reports/<timestamp>/, with reports/latest pointing at it)' },
   { flag: 'expect', env: 'STORE_EXPECT', kind: 'string', arg: 'FILE', group: 'reporting', help: 'known deviations (JSON): reported as expected failures, they do not fail the run' },
@@ -128,6 +131,21 @@ export type ParsedOptions = Record<string, OptionValue | undefined>;
  */
 export function defaultWorkers(cores: number): number {
   return Math.max(2, Math.min(4, cores + 1));
+}
+
+/**
+ * Against a far target the run is latency-bound, not CPU-bound: a round trip of
+ * FAR_ROUND_TRIP_MS or more (the preflight's shortest; several times the CPU a
+ * request costs client and server, ~3 ms) makes the default workers
+ * farWorkers() (src/run/workers.ts). A worker runs its files one after another,
+ * so at the end of each file (its longest chain) it has few requests to send;
+ * with one file in flight per 4 slots of --concurrency the slots stay full
+ * to the end of the run. Each worker more costs ~0.6 CPU-s (its isolate loads
+ * the suite), which a latency-bound run has to spare. Never fewer than the
+ * near default, never more than --concurrency.
+ */
+export function farWorkers(concurrency: number, cores: number): number {
+  return Math.min(concurrency, Math.max(defaultWorkers(cores), Math.min(FAR_WORKERS_MAX, Math.ceil(concurrency / 4))));
 }
 
 /** A run's folder name under reports/: its start, to the second (2025-03-14_09-26-53). */

@@ -14,12 +14,15 @@ import { usePrecompiledValidators } from '../schema/precompiled.js';
 import { CheckCollector } from './collector.js';
 import type { RunSession } from './session.js';
 import { prepareVitest, type PreparedVitest, type VitestRun } from './vitest.js';
+import { chooseWorkers, type WorkersChoice } from './workers.js';
 
 export class ChecksPhase {
   private readonly preparing: Promise<PreparedVitest | Error>;
   private readonly channel: BroadcastChannel;
   private state?: RunState;
   private running?: Promise<VitestRun | Error | undefined>;
+  /** how many files ran at once, and why (report.run.workers); set once the checks start */
+  workers?: WorkersChoice;
 
   /** Starts loading vitest (nothing is sent to the target yet). */
   constructor(private readonly s: RunSession) {
@@ -37,13 +40,18 @@ export class ChecksPhase {
     };
   }
 
-  /** The checks start now; their workers wait for the run state before the first check. */
-  start(): void {
-    const { stop } = this.s;
+  /**
+   * The checks start now, as many files at once as the target's round trip calls for (the preflight's
+   * shortest, src/run/workers.ts); their workers wait for the run state before the first check.
+   */
+  start(roundTripMs: number | undefined): void {
+    const { stop, config } = this.s;
     this.running = this.preparing
       .then(async (prepared): Promise<VitestRun | Error | undefined> => {
         if (prepared instanceof Error) return prepared;
-        return stop.reason ? undefined : prepared.run(() => stop.reason);
+        if (stop.reason) return undefined;
+        this.workers = chooseWorkers(config, roundTripMs, prepared.plan.files);
+        return prepared.run(() => stop.reason, this.workers.count);
       })
       .catch((e: Error) => e);
   }

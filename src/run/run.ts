@@ -38,6 +38,7 @@ import { isInvariantCheck } from '../report/invariants.js';
 import { checkOutcome } from './results.js';
 import { closeSession, openSession, type RunSession } from './session.js';
 import { writeViews } from './views.js';
+import { RoundTrips } from './workers.js';
 
 export interface RunInputs {
   config: RunConfig;
@@ -70,6 +71,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const mainAnswers = new MainAnswers(s.client.http);
     clock.restart();
     chains.during('preflight');
+    const roundTrips = new RoundTrips(s.client);
     const early = await preflight(s.client, config, stopped);
     clock.end('preflight');
     if (early) {
@@ -77,7 +79,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       writeViews(s, report, false);
       return { exitCode: early.exitCode, report, reason: early.kind === 'stopped' ? early.reason : report.summary.reason };
     }
-    checks.start();
+    // a far target gets more check files in flight (src/run/workers.ts)
+    checks.start(roundTrips.end());
     chains.during('probes');
     mainAnswers.probing();
     const probed = await probe(s.client, config, s.term, stopped());
@@ -98,7 +101,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     clock.end('cleanup');
     const criticalPath = runCriticalPath(chains, config.reportDir, config.runTag);
     const { requestCount, latency } = runTally(config.reportDir, s.client.http.stats, cleanup.requests);
-    const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, criticalPath, latency, expectFile: given.expect?.file }), given.baseline);
+    const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, criticalPath, workers: checks.workers, latency, expectFile: given.expect?.file }), given.baseline);
     writeViews(s, report, true);
     return { exitCode: exitCodeOf(report.summary.verdict), report, reason: report.summary.reason };
   } finally {

@@ -38,7 +38,9 @@
  *   body is not the documented JSON is a non-conformant answer → 1 (0 only if
  *   no judged answer was hit). Never 3.
  */
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { defaultWorkers, farWorkers } from '../../src/cli/options.js';
 import type { TransportFaults } from '../../reference/server.js';
 import type { Report } from '../../src/report/types.js';
 import { runStorecheck } from '../../reference/cli-process.js';
@@ -99,7 +101,15 @@ const FAULTS: Fault[] = [
     name: 'latency 30 ms on every answer',
     transport: { latencyMs: 30 },
     codes: [0],
-    verify: (report) => expect(report.summary.verdict, describeBad(report)).toBe('conformant'),
+    verify: (report) => {
+      expect(report.summary.verdict, describeBad(report)).toBe('conformant');
+      // a far target gets more files in flight than the CPU default (src/run/workers.ts), and vitest runs that many:
+      // the selected checks live in 7 files, handed out costliest first, so each worker takes one of them
+      const cores = availableParallelism();
+      expect(report.run.workers).toMatchObject({ count: farWorkers(24, cores), by: 'far-target' });
+      expect(report.run.workers!.roundTripMs).toBeGreaterThanOrEqual(30);
+      expect(report.run.criticalPath!.lanes).toBeGreaterThan(defaultWorkers(cores));
+    },
   },
   {
     name: '20% of reads answered 503 with Retry-After: 1',
