@@ -81,7 +81,7 @@ const MAX_RPS = 10_000;
 const MAX_CONCURRENCY = 1_024;
 const MAX_WORKERS = 64;
 /** a target this far (ms, the preflight's shortest round trip) gets farWorkers() by default */
-export const FAR_ROUND_TRIP_MS = 10;
+export const FAR_ROUND_TRIP_MS = 20;
 const FAR_WORKERS_MAX = 8;
 
 export const RUN_OPTIONS: OptionSpec[] = [
@@ -135,14 +135,16 @@ export function defaultWorkers(cores: number): number {
 
 /**
  * Against a far target the run is latency-bound, not CPU-bound: a round trip of
- * FAR_ROUND_TRIP_MS or more (the preflight's shortest; several times the CPU a
- * request costs client and server, ~3 ms) makes the default workers
- * farWorkers() (src/run/workers.ts). A worker runs its files one after another,
- * so at the end of each file (its longest chain) it has few requests to send;
- * with one file in flight per 4 slots of --concurrency the slots stay full
- * to the end of the run. Each worker more costs ~0.6 CPU-s (its isolate loads
- * the suite), which a latency-bound run has to spare. Never fewer than the
- * near default, never more than --concurrency.
+ * FAR_ROUND_TRIP_MS or more (the shortest answer to the preflight and the first
+ * probes; a staging store sits 20-100 ms away, the CPU a request costs client
+ * and server is ~3 ms) makes the default workers farWorkers() (src/run/workers.ts).
+ * A worker runs its files one after another, so near the end of its lane (files
+ * of long chains) it has few requests to send; with one file in flight per 4
+ * slots of --concurrency the slots stay full to the end of the run. Each worker
+ * more costs ~1.1 CPU-s of a standard run (its isolate loads and warms up the
+ * suite: 3 -> 6 workers, 14.4 -> 17.8 client CPU-s), which a latency-bound run
+ * has to spare and a CPU-bound one has not. Never fewer than the near default,
+ * never more than --concurrency.
  */
 export function farWorkers(concurrency: number, cores: number): number {
   return Math.min(concurrency, Math.max(defaultWorkers(cores), Math.min(FAR_WORKERS_MAX, Math.ceil(concurrency / 4))));

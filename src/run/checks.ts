@@ -41,13 +41,13 @@ export class ChecksPhase {
   }
 
   /**
-   * The checks start now, as many files at once as the target's round trip calls for (the preflight's
-   * shortest, src/run/workers.ts); their workers wait for the run state before the first check.
+   * The checks start once `roundTrip` is known, as many files at once as it calls for
+   * (src/run/workers.ts); their workers wait for the run state before the first check.
    */
-  start(roundTripMs: number | undefined): void {
+  start(roundTrip: Promise<number | undefined>): void {
     const { stop, config } = this.s;
-    this.running = this.preparing
-      .then(async (prepared): Promise<VitestRun | Error | undefined> => {
+    this.running = Promise.all([this.preparing, roundTrip])
+      .then(async ([prepared, roundTripMs]): Promise<VitestRun | Error | undefined> => {
         if (prepared instanceof Error) return prepared;
         if (stop.reason) return undefined;
         this.workers = chooseWorkers(config, roundTripMs, prepared.plan.files);

@@ -38,7 +38,7 @@ import { isInvariantCheck } from '../report/invariants.js';
 import { checkOutcome } from './results.js';
 import { closeSession, openSession, type RunSession } from './session.js';
 import { writeViews } from './views.js';
-import { RoundTrips } from './workers.js';
+import { RoundTrips, ROUND_TRIP_SAMPLES } from './workers.js';
 
 export interface RunInputs {
   config: RunConfig;
@@ -79,11 +79,13 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
       writeViews(s, report, false);
       return { exitCode: early.exitCode, report, reason: early.kind === 'stopped' ? early.reason : report.summary.reason };
     }
-    // a far target gets more check files in flight (src/run/workers.ts)
-    checks.start(roundTrips.end());
     chains.during('probes');
     mainAnswers.probing();
-    const probed = await probe(s.client, config, s.term, stopped());
+    const probing = probe(s.client, config, s.term, stopped());
+    // the checks start once the target's round trip is known (the preflight's and the first probes'
+    // answers): a far target gets more check files in flight (src/run/workers.ts)
+    checks.start(Promise.race([roundTrips.answered(ROUND_TRIP_SAMPLES), probing]).catch(() => undefined).then(() => roundTrips.end()));
+    const probed = await probing;
     await checks.announcePlan();
     checks.publish(probed.values);
     clock.end('probes');

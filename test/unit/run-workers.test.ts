@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FAR_ROUND_TRIP_MS } from '../../src/cli/options.js';
 import type { Exchange } from '../../src/client/http.js';
 import type { StoreClient } from '../../src/client/api.js';
-import { chooseWorkers, RoundTrips } from '../../src/run/workers.js';
+import { chooseWorkers, RoundTrips, roundTripOf } from '../../src/run/workers.js';
 
 const adaptive = { workers: 3, workersFar: 6, embedded: false };
 
@@ -41,7 +41,7 @@ describe('RoundTrips', () => {
     const listeners = new Set<(ex: Exchange) => void>();
     return { client: { http: { listeners } } as unknown as StoreClient, send: (ex: Partial<Exchange>) => { for (const l of listeners) l(ex as Exchange); }, listeners };
   }
-  const answered = (durationMs: number, more: Partial<Exchange> = {}): Partial<Exchange> => ({ response: { status: 200, headers: {}, text: '{}' }, attempts: 1, durationMs, ...more });
+  const answered = (durationMs: number, more: Partial<Exchange> = {}): Partial<Exchange> => ({ response: { status: 200, headers: {}, text: '{}' }, attempts: 1, durationMs, answeredAt: performance.now(), ...more });
 
   it('is the shortest answered single attempt, and stops listening at its end', () => {
     const { client, send, listeners } = fakeClient();
@@ -55,7 +55,43 @@ describe('RoundTrips', () => {
     expect(rt.end()).toBe(31);
     expect(listeners.size).toBe(0);
   });
+  it('says when n answers were seen (the checks start then)', async () => {
+    const { client, send } = fakeClient();
+    const rt = new RoundTrips(client);
+    let seen = false;
+    const two = rt.answered(2).then(() => (seen = true));
+    send(answered(12));
+    send(answered(3, { attempts: 2 }));
+    await Promise.resolve();
+    expect(seen).toBe(false);
+    send(answered(9));
+    await two;
+    expect(rt.end()).toBe(9);
+    await rt.answered(1);
+  });
   it('is undefined when nothing was answered', () => {
     expect(new RoundTrips(fakeClient().client).end()).toBeUndefined();
+  });
+  it('leaves out an answer this thread read late (a stall of its own overlapping its span), unless every one was', () => {
+    const span = (from: number, to: number) => ({ from, to });
+    // a near target (2 ms) whose answers this busy thread read late: the answers clear of the stall tell
+    expect(roundTripOf([span(0, 40), span(100, 102), span(200, 203)], [span(10, 45)])).toBe(2);
+    // every answer overlapped a stall: the shortest of all, an upper bound
+    expect(roundTripOf([span(0, 40), span(50, 75)], [span(10, 45), span(60, 70)])).toBe(25);
+    // a far target read in time: every answer counts
+    expect(roundTripOf([span(0, 31), span(5, 37)], [span(40, 60)])).toBe(31);
+    expect(roundTripOf([], [])).toBeUndefined();
+  });
+  it('finds the stalls of its own thread', async () => {
+    const { client, send } = fakeClient();
+    const before = performance.now();
+    const rt = new RoundTrips(client);
+    await new Promise((r) => setTimeout(r, 10));
+    const sent = performance.now();
+    while (performance.now() < sent + 30);
+    // a 2 ms span inside the 30 ms this thread was busy: dropped; a 4 ms span from before the heartbeat began: kept
+    send({ response: { status: 200, headers: {}, text: '{}' }, attempts: 1, durationMs: 2, answeredAt: sent + 12 });
+    send({ response: { status: 200, headers: {}, text: '{}' }, attempts: 1, durationMs: 4, answeredAt: before - 100 });
+    expect(rt.end()).toBe(4);
   });
 });
