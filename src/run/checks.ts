@@ -41,14 +41,16 @@ export class ChecksPhase {
   }
 
   /**
-   * The checks start once `roundTrip` is known, as many files at once as it calls for
-   * (src/run/workers.ts); their workers wait for the run state before the first check.
+   * The checks start once vitest has loaded and `roundTrip()` is known, as many files at once as
+   * it calls for (src/run/workers.ts); their workers wait for the run state before the first check.
    */
-  start(roundTrip: Promise<number | undefined>): void {
+  start(roundTrip: () => Promise<number | undefined>): void {
     const { stop, config } = this.s;
-    this.running = Promise.all([this.preparing, roundTrip])
-      .then(async ([prepared, roundTripMs]): Promise<VitestRun | Error | undefined> => {
+    this.running = this.preparing
+      .then(async (prepared): Promise<VitestRun | Error | undefined> => {
         if (prepared instanceof Error) return prepared;
+        // measured once vitest has loaded: the answers read while it loaded in this thread were read late
+        const roundTripMs = await roundTrip();
         if (stop.reason) return undefined;
         this.workers = chooseWorkers(config, roundTripMs, prepared.plan.files);
         return prepared.run(() => stop.reason, this.workers.count);

@@ -82,9 +82,10 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     chains.during('probes');
     mainAnswers.probing();
     const probing = probe(s.client, config, s.term, stopped());
-    // the checks start once the target's round trip is known (the preflight's and the first probes'
-    // answers): a far target gets more check files in flight (src/run/workers.ts)
-    checks.start(Promise.race([roundTrips.answered(ROUND_TRIP_SAMPLES), probing]).catch(() => undefined).then(() => roundTrips.end()));
+    // the checks start once vitest has loaded and the target's round trip is known (the preflight's
+    // and the probes' answers read clear of vitest's loading): a far target gets more check files
+    // in flight (src/run/workers.ts)
+    checks.start(() => Promise.race([roundTrips.clearAnswers(ROUND_TRIP_SAMPLES), probing]).catch(() => undefined).then(() => roundTrips.end()));
     const probed = await probing;
     await checks.announcePlan();
     checks.publish(probed.values);

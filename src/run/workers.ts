@@ -1,7 +1,7 @@
 /**
  * How many check files run at once (vitest workers), decided when the checks
- * start: once the preflight and the first probes have measured the target's
- * round trip (the shortest of ROUND_TRIP_SAMPLES answers).
+ * start: once vitest has loaded and the preflight's and the probes' answers
+ * have measured the target's round trip (RoundTrips).
  *
  * A near target (the embedded server, a store on this machine) makes the run
  * CPU-bound: every worker is a V8 isolate that loads the suite again, so the
@@ -21,33 +21,39 @@ import type { Report } from '../report/types.js';
 export type WorkersChoice = NonNullable<Report['run']['workers']>;
 
 /**
- * How many answers the round trip is measured on: the preflight's and the first probes'. One
- * answer is not enough: a store on this machine answers its first request (a new connection, a
- * cold path), or one sent while other processes hold the cores, in 10-50 ms, most in 1-2 ms.
+ * How many answers read clear of a stall the round trip is measured on (the shortest of them).
+ * Vitest loads in this thread beside the preflight and the probes, in long synchronous steps: an
+ * answer that arrives meanwhile is read late, and a store on this machine (1-2 ms) would measure
+ * 20-70 ms. The workers cannot start before vitest has loaded, so waiting for answers read after it
+ * costs about one round trip.
  */
-export const ROUND_TRIP_SAMPLES = 16;
+export const ROUND_TRIP_SAMPLES = 4;
 
-/** a heartbeat this late (ms) means this thread was busy (vitest loads beside the preflight and probes) */
+/** a heartbeat this late (ms) means this thread was busy, or the machine's cores were taken */
 const STALL_MS = 5;
 const HEARTBEAT_MS = 2;
+
+interface Span { from: number; to: number }
 
 /**
  * The target's round trip, from the requests `client` sends from now on (the preflight's, the
  * probes'): the shortest of the answers this thread read without a stall of its own during their
- * span (a heartbeat finds the stalls: an answer read late because this thread was busy, or the
- * machine's cores were taken, is no measure of the target), or of all when none is.
+ * span (a heartbeat finds the stalls). None read clear of one: not measured — this thread never
+ * ran freely while it waited, so the run is bound by the CPU, not by the target's distance.
  */
 export class RoundTrips {
-  private readonly samples: Array<{ from: number; to: number }> = [];
-  private readonly stalls: Array<{ from: number; to: number }> = [];
+  private readonly samples: Span[] = [];
+  private readonly stalls: Span[] = [];
   private waiting?: { n: number; resolve: () => void };
+  /** samples judged so far, and how many of them were read clear of a stall */
+  private judged = 0;
+  private clear = 0;
   private beat = performance.now();
   private readonly heartbeat = setInterval(() => this.tick(), HEARTBEAT_MS);
   private readonly listener = (ex: Exchange) => {
     // one attempt, answered: its span is the target's round trip (the first answers waited for no slot)
     if (!ex.response || ex.attempts !== 1 || ex.notSent || ex.answeredAt === undefined) return;
     this.samples.push({ from: ex.answeredAt - ex.durationMs, to: ex.answeredAt });
-    if (this.waiting && this.samples.length >= this.waiting.n) this.waiting.resolve();
   };
 
   constructor(private readonly client: StoreClient) {
@@ -59,15 +65,20 @@ export class RoundTrips {
     const now = performance.now();
     if (now - this.beat > HEARTBEAT_MS + STALL_MS) this.stalls.push({ from: this.beat, to: now });
     this.beat = now;
+    // an answer is known clear once a heartbeat after it came in time (each judged once: samples and stalls are in time order)
+    while (this.judged < this.samples.length && this.samples[this.judged].to < now) {
+      if (!overlapsStall(this.samples[this.judged], this.stalls)) this.clear++;
+      this.judged++;
+    }
+    if (this.waiting && this.clear >= this.waiting.n) this.waiting.resolve();
   }
 
-  /** resolves once `n` answers were seen (never, if no more come: race it with what sends them) */
-  answered(n: number): Promise<void> {
-    if (this.samples.length >= n) return Promise.resolve();
+  /** resolves once `n` answers were read clear of a stall (never, if no more come: race it with what sends them) */
+  clearAnswers(n: number): Promise<void> {
     return new Promise((resolve) => (this.waiting = { n, resolve }));
   }
 
-  /** stops measuring; the round trip, ms (undefined: none answered) */
+  /** stops measuring; the round trip, ms (undefined: no answer read clear of a stall) */
   end(): number | undefined {
     this.tick();
     clearInterval(this.heartbeat);
@@ -76,15 +87,16 @@ export class RoundTrips {
   }
 }
 
-/**
- * The shortest span that overlaps no stall; when every one overlaps one (this thread never ran
- * freely while it waited: vitest loading beside it, or other processes holding the cores), the
- * shortest of all — an upper bound, which can take a near target on a very busy machine for far.
- */
-export function roundTripOf(samples: ReadonlyArray<{ from: number; to: number }>, stalls: ReadonlyArray<{ from: number; to: number }>): number | undefined {
-  if (!samples.length) return undefined;
-  const clean = samples.filter((x) => !stalls.some((st) => st.from < x.to && st.to > x.from));
-  return Math.min(...(clean.length ? clean : samples).map((x) => x.to - x.from));
+/** Does `x` overlap a stall? (stalls in time order: the latest first, back to the first that ended before it) */
+function overlapsStall(x: Span, stalls: readonly Span[]): boolean {
+  for (let i = stalls.length - 1; i >= 0 && stalls[i].to > x.from; i--) if (stalls[i].from < x.to) return true;
+  return false;
+}
+
+/** The shortest span that overlaps no stall (undefined: none). */
+export function roundTripOf(samples: readonly Span[], stalls: readonly Span[]): number | undefined {
+  const clean = samples.filter((x) => !overlapsStall(x, stalls));
+  return clean.length ? Math.min(...clean.map((x) => x.to - x.from)) : undefined;
 }
 
 /**
