@@ -104,11 +104,16 @@ const FAULTS: Fault[] = [
     verify: (report) => {
       expect(report.summary.verdict, describeBad(report)).toBe('conformant');
       // a far target gets more files in flight than the CPU default (src/run/workers.ts), and vitest runs that many:
-      // the selected checks live in 7 files, handed out costliest first, so each worker takes one of them
+      // the selected checks live in 7 files, handed out costliest first, so each worker takes one of them. On a
+      // machine so busy that no answer was read clear of a stall the distance is not measured: the near default stays
       const cores = availableParallelism();
-      expect(report.run.workers).toMatchObject({ count: farWorkers(24, cores), by: 'far-target' });
-      expect(report.run.workers!.roundTripMs).toBeGreaterThanOrEqual(30);
-      expect(report.run.criticalPath!.lanes).toBeGreaterThan(defaultWorkers(cores));
+      const w = report.run.workers!;
+      if (w.roundTripMs === undefined) expect(w).toEqual({ count: defaultWorkers(cores), by: 'near-target' });
+      else {
+        expect(w).toMatchObject({ count: farWorkers(24, cores), by: 'far-target' });
+        expect(w.roundTripMs).toBeGreaterThanOrEqual(30);
+        expect(report.run.criticalPath!.lanes).toBeGreaterThan(defaultWorkers(cores));
+      }
     },
   },
   {
