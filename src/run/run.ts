@@ -71,10 +71,12 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const mainAnswers = new MainAnswers(s.client.http);
     clock.restart();
     chains.during('preflight');
-    const roundTrips = new RoundTrips(s.client);
+    // the target's round trip decides the workers, unless --workers was given or the target is embedded (src/run/workers.ts)
+    const roundTrips = config.workersFar !== undefined && !config.embedded ? new RoundTrips(s.client) : undefined;
     const early = await preflight(s.client, config, stopped);
     clock.end('preflight');
     if (early) {
+      roundTrips?.end();
       const report = preflightReport(s, early);
       writeViews(s, report, false);
       return { exitCode: early.exitCode, report, reason: early.kind === 'stopped' ? early.reason : report.summary.reason };
@@ -85,7 +87,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     // the checks start once vitest has loaded and the target's round trip is known (the preflight's
     // and the probes' answers read clear of vitest's loading): a far target gets more check files
     // in flight (src/run/workers.ts)
-    checks.start(() => Promise.race([roundTrips.clearAnswers(ROUND_TRIP_SAMPLES), probing]).catch(() => undefined).then(() => roundTrips.end()));
+    checks.start(async () => roundTrips && Promise.race([roundTrips.clearAnswers(ROUND_TRIP_SAMPLES), probing]).catch(() => undefined).then(() => roundTrips.end()));
     const probed = await probing;
     await checks.announcePlan();
     checks.publish(probed.values);
