@@ -51,8 +51,8 @@ export class RoundTrips {
   private beat = performance.now();
   private readonly heartbeat = setInterval(() => this.tick(), HEARTBEAT_MS);
   private readonly listener = (ex: Exchange) => {
-    // one attempt, answered: its span is the target's round trip (the first answers waited for no slot)
-    if (!ex.response || ex.attempts !== 1 || ex.notSent || ex.answeredAt === undefined) return;
+    // one attempt, sent and answered (not a shared read): its span is the target's round trip (the first answers waited for no slot)
+    if (!ex.response || ex.attempts !== 1 || ex.notSent || ex.sharedFrom !== undefined || ex.answeredAt === undefined) return;
     this.samples.push({ from: ex.answeredAt - ex.durationMs, to: ex.answeredAt });
   };
 
