@@ -510,7 +510,7 @@ export interface Report {
     shard?: string;
     concurrency: number;
     /**
-     * Check files run at once (vitest workers) and why: given (--workers, always obeyed), near-target (the default: cores + 1, 2 to 4; the run is CPU-bound), far-target (the default when the round trip measured by the preflight and the first probes was 20 ms or more: one per 4 of --concurrency, up to 8; the run is latency-bound). Absent when the run ended before its checks, and in merged reports.
+     * Check files run at once (vitest workers) and why: given (--workers, always obeyed), near-target (the default: cores + 1, 2 to 4), far-target (the default for a target whose round trip, measured on the preflight's and the probes' answers, was 20 ms or more; measured only when that default differs from the near one, which it does not today). Never more than the files holding a selected check. Absent when the run ended before its checks, and in merged reports.
      */
     workers?: {
       count: number;

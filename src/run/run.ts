@@ -71,8 +71,9 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const mainAnswers = new MainAnswers(s.client.http);
     clock.restart();
     chains.during('preflight');
-    // the target's round trip decides the workers, unless --workers was given or the target is embedded (src/run/workers.ts)
-    const roundTrips = config.workersFar !== undefined && !config.embedded ? new RoundTrips(s.client) : undefined;
+    // the target's round trip decides the workers when a far target's default differs (src/cli/options.ts farWorkers),
+    // unless --workers was given or the target is embedded (src/run/workers.ts)
+    const roundTrips = config.workersFar !== undefined && config.workersFar !== config.workers && !config.embedded ? new RoundTrips(s.client) : undefined;
     const early = await preflight(s.client, config, stopped);
     clock.end('preflight');
     if (early) {

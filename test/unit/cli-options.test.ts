@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availableParallelism } from 'node:os';
-import { defaultWorkers, farWorkers, FAR_ROUND_TRIP_MS, HELP_WIDTH, helpOrVersion, helpText, optionDefault, OPTION_GROUPS, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec } from '../../src/cli/options.js';
+import { defaultWorkers, farWorkers, HELP_WIDTH, helpOrVersion, helpText, optionDefault, OPTION_GROUPS, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec } from '../../src/cli/options.js';
 import { parseReplay, resolveConfig } from '../../src/cli.js';
 import { onlyPattern } from '../../src/items/select.js';
 import { mixSeed } from '../../src/check/check.js';
@@ -60,15 +60,12 @@ describe('option parsing', () => {
     expect((await resolveConfig({ concurrency: 1 })).workers).toBe(1);
     expect((await resolveConfig({ workers: 7 })).workers).toBe(7);
   });
-  it('a far target gets one worker per 4 of --concurrency (up to 8, never fewer than the near default nor more than --concurrency); --workers given leaves nothing to adapt', async () => {
-    expect([24, 32, 64, 4, 2].map((c) => farWorkers(c, 2))).toEqual([6, 8, 8, 3, 2]);
-    expect(farWorkers(24, 8)).toBe(6);
-    expect(farWorkers(8, 8)).toBe(4);
+  it('a far target\'s default is the near one for now (more did not pay on 2 cores); --workers given leaves nothing to adapt', async () => {
+    expect([24, 32, 4, 2, 1].map((c) => farWorkers(c, 2))).toEqual([3, 3, 3, 2, 1]);
+    expect(farWorkers(24, 8)).toBe(defaultWorkers(8));
     expect((await resolveConfig({})).workersFar).toBe(farWorkers(24, availableParallelism()));
     expect((await resolveConfig({ concurrency: 1 })).workersFar).toBe(1);
     expect((await resolveConfig({ workers: 2 })).workersFar).toBeUndefined();
-    // the help says how the default adapts, and that a given count is obeyed
-    expect(RUN_OPTIONS.find((o) => o.flag === 'workers')!.help).toMatch(new RegExp(`${FAR_ROUND_TRIP_MS} ms or more away.*always obeyed`));
   });
   it('every default comes from the option table: resolved config, sweep and help agree with it', async () => {
     const cfg = await resolveConfig({});
