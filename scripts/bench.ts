@@ -114,7 +114,7 @@ async function main(argv: string[]): Promise<number> {
     for (let i = 1; i <= args.repeat; i++) {
       process.stderr.write(`bench: ${s.name} (${s.target}, ${depth}${s.latencyMs ? `, ${s.latencyMs} ms per answer` : ''})${args.repeat > 1 ? ` ${i}/${args.repeat}` : ''}…\n`);
       const f = figuresOf(await measure(s, depth, args.extra));
-      process.stderr.write(`bench: ${s.name}: ${f.wallS} s, ${f.requests} requests, ${f.verdict}\n`);
+      process.stderr.write(`bench: ${s.name}: ${f.wallS} s, ${f.requests} requests, ${f.verdict}${f.reason ? ` (${f.reason})` : ''}\n`);
       runs.push(f);
     }
     results.push(medianRun(runs));

@@ -89,6 +89,10 @@ export interface Figures {
    */
   slowWrites?: { writes: number; sumS: number; sumOverWall: number; sumOverConcurrencyS: number; chain?: { writes: number; s: number; timesMeanS: number } };
   criticalPath?: CriticalPath;
+  /** report.summary.reason, when the verdict is not conformant (why the run failed or gave none) */
+  reason?: string;
+  /** report.run.workers: check files run at once, and why (given, near or far target) */
+  workers?: NonNullable<Report['run']['workers']>;
 }
 
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -129,6 +133,8 @@ export function figuresOf(m: Measured): Figures {
     ...(m.othersCpuMs !== undefined ? { othersCores: round(Math.max(0, m.othersCpuMs) / m.wallMs, 1) } : {}),
     ...(m.server?.slowWrites ? { slowWrites: slowWritesOf(m.server, m.wallMs, concurrency, criticalPathOf(report)) } : {}),
     ...(criticalPathOf(report) ? { criticalPath: criticalPathOf(report) } : {}),
+    ...(report?.run.workers ? { workers: report.run.workers } : {}),
+    ...(report && report.summary.verdict !== 'conformant' ? { reason: report.summary.reason } : {}),
   };
 }
 

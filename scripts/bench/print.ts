@@ -13,21 +13,22 @@ function columns(head: string[], rows: Array<Array<string | number>>): string {
 const dash = (v: number | undefined) => (v === undefined ? '—' : v);
 
 export function scenarioTable(results: Figures[]): string {
-  const head = ['scenario', 'depth', 'wall s', 'requests', 'items/request', 'items/s', `phases s (${PHASES.join('/')})`, 'start-up s', 'eff. conc.', 'bound s', 'wall÷bound', 'cpu client s', 'cpu server s', 'others (cores)', 'peak in flight', 'critical path', 'verdict'];
+  const head = ['scenario', 'depth', 'wall s', 'requests', 'items/request', 'items/s', `phases s (${PHASES.join('/')})`, 'start-up s', 'eff. conc.', 'bound s', 'wall÷bound', 'cpu client s', 'cpu server s', 'others (cores)', 'peak in flight', 'workers', 'critical path', 'verdict'];
   const rows = results.map((r) => [
     r.scenario, r.depth, r.wallsS ? `${r.wallS} (${Math.min(...r.wallsS)}–${Math.max(...r.wallsS)})` : r.wallS, r.requests,
     dash(r.itemsPerRequest), dash(r.itemsPerSecond),
     r.phasesS ? PHASES.map((k) => r.phasesS![k]).join(' / ') : '—',
     dash(r.startupS), dash(r.effectiveConcurrency), dash(r.boundS), dash(r.wallOverBound),
     r.clientCpuS === undefined ? '—' : `${r.clientCpuS}${r.target === 'embedded' ? '*' : ''}`,
-    dash(r.serverCpuS), dash(r.othersCores), dash(r.peakInFlight), r.criticalPath ? r.criticalPath.roundTrips : '—',
+    dash(r.serverCpuS), dash(r.othersCores), dash(r.peakInFlight), r.workers ? `${r.workers.count} ${r.workers.by}` : '—', r.criticalPath ? r.criticalPath.roundTrips : '—',
     r.verdict,
   ]);
   const notes = [
     'start-up = wall − (preflight + probes + checks + cleanup): no request in flight; bound = requests × latency ÷ concurrency + start-up;',
     'eff. conc. = requests × latency ÷ wall; requests = answered by the server; cpu server = since it listened; * the embedded server\'s CPU is in the client\'s;',
     'others = CPU the rest of the machine used meanwhile, in cores; critical path = round trips one after another (report.run.criticalPath);',
-    'items/request = spec items judged ÷ requests; items/s = spec items judged ÷ wall.',
+    'items/request = spec items judged ÷ requests; items/s = spec items judged ÷ wall;',
+    'workers = check files run at once and why (report.run.workers: given, near-target, far-target).',
   ];
   return `${columns(head, rows)}\n${notes.join('\n')}`;
 }

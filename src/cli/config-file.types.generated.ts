@@ -74,7 +74,7 @@ export interface StorecheckConfig {
    */
   'max-rps'?: number;
   /**
-   * check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency). Flag --workers, env STORE_WORKERS.
+   * check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency and the files holding a selected check). Flag --workers, env STORE_WORKERS.
    */
   workers?: number;
   /**

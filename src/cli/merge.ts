@@ -116,6 +116,8 @@ export function mergeReports(reports: Report[]): Report {
     run: {
       ...first.run,
       shard: undefined,
+      // each shard chose its own workers: the first's would describe none of the others
+      workers: undefined,
       startedAt: reports.map((r) => r.run.startedAt).sort()[0],
       durationMs,
       requestCount,

@@ -80,6 +80,8 @@ const MAX_ANSWER_MB = Math.floor(bufferConstants.MAX_STRING_LENGTH / 2 ** 20);
 const MAX_RPS = 10_000;
 const MAX_CONCURRENCY = 1_024;
 const MAX_WORKERS = 64;
+/** a target this far (ms, its measured round trip) gets farWorkers() by default */
+export const FAR_ROUND_TRIP_MS = 20;
 
 export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string', arg: 'URL', group: 'target', help: 'target base URL (paths /api/v1/... are appended); without it the embedded reference server is started' },
@@ -97,7 +99,7 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', group: 'selection', help: 'run one of n slices of the checks, of similar estimated cost (merge the shards with `storecheck merge`)' },
   { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, max: MAX_CONCURRENCY, group: 'load', default: 24, help: 'requests in flight at most, across all workers' },
   { flag: 'max-rps', env: 'STORE_MAX_RPS', kind: 'int', arg: 'N', min: 0, max: MAX_RPS, group: 'load', default: 0, defaultNote: '0 = unlimited', help: 'requests per second at most' },
-  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, max: MAX_WORKERS, group: 'load', default: () => defaultWorkers(availableParallelism()), help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency)' },
+  { flag: 'workers', env: 'STORE_WORKERS', kind: 'int', arg: 'N', min: 1, max: MAX_WORKERS, group: 'load', default: () => defaultWorkers(availableParallelism()), help: 'check files run in parallel (default: cores + 1, 2 to 4; at most --concurrency and the files holding a selected check)' },
   { flag: 'deadline-s', env: 'STORE_DEADLINE_S', kind: 'int', arg: 'N', min: 10, max: Math.floor(MAX_TIMER_MS / 1000), group: 'load', default: 900, help: 'the whole run ends by then, with cleanup' },
   { flag: 'report-dir', env: 'STORE_REPORT_DIR', kind: 'string', arg: 'DIR', group: 'reporting', default: () => join('reports', timestamp()), help: 'where reports go (default reports/<timestamp>/, with reports/latest pointing at it)' },
   { flag: 'expect', env: 'STORE_EXPECT', kind: 'string', arg: 'FILE', group: 'reporting', help: 'known deviations (JSON): reported as expected failures, they do not fail the run' },
@@ -128,6 +130,20 @@ export type ParsedOptions = Record<string, OptionValue | undefined>;
  */
 export function defaultWorkers(cores: number): number {
   return Math.max(2, Math.min(4, cores + 1));
+}
+
+/**
+ * The default workers against a far target (a round trip of FAR_ROUND_TRIP_MS or
+ * more, measured by src/run/workers.ts when this is more than the near default):
+ * the near default, for now. One worker per 4 slots of --concurrency (6 at 24)
+ * was measured on 2 cores and did not pay: external-30ms alternated with
+ * `--workers 3` on the same code, 17.7 and 18.6 s against 17.6 and 15.5 s (the
+ * slots stay full to the end, the critical path falls from 137-167 to 90 round
+ * trips, but every isolate more loads and warms up the suite: +2.2-4.5 client
+ * CPU-s). Return more here to try it again (docs/speed.md).
+ */
+export function farWorkers(concurrency: number, cores: number): number {
+  return Math.min(concurrency, defaultWorkers(cores));
 }
 
 /** A run's folder name under reports/: its start, to the second (2025-03-14_09-26-53). */

@@ -14,12 +14,15 @@ import { usePrecompiledValidators } from '../schema/precompiled.js';
 import { CheckCollector } from './collector.js';
 import type { RunSession } from './session.js';
 import { prepareVitest, type PreparedVitest, type VitestRun } from './vitest.js';
+import { chooseWorkers, type WorkersChoice } from './workers.js';
 
 export class ChecksPhase {
   private readonly preparing: Promise<PreparedVitest | Error>;
   private readonly channel: BroadcastChannel;
   private state?: RunState;
   private running?: Promise<VitestRun | Error | undefined>;
+  /** how many files ran at once, and why (report.run.workers); set once the checks start */
+  workers?: WorkersChoice;
 
   /** Starts loading vitest (nothing is sent to the target yet). */
   constructor(private readonly s: RunSession) {
@@ -37,13 +40,20 @@ export class ChecksPhase {
     };
   }
 
-  /** The checks start now; their workers wait for the run state before the first check. */
-  start(): void {
-    const { stop } = this.s;
+  /**
+   * The checks start once vitest has loaded and `roundTrip()` is known, as many files at once as
+   * it calls for (src/run/workers.ts); their workers wait for the run state before the first check.
+   */
+  start(roundTrip: () => Promise<number | undefined>): void {
+    const { stop, config } = this.s;
     this.running = this.preparing
       .then(async (prepared): Promise<VitestRun | Error | undefined> => {
         if (prepared instanceof Error) return prepared;
-        return stop.reason ? undefined : prepared.run(() => stop.reason);
+        // measured once vitest has loaded: the answers read while it loaded in this thread were read late
+        const roundTripMs = await roundTrip();
+        if (stop.reason) return undefined;
+        this.workers = chooseWorkers(config, roundTripMs, prepared.plan.files);
+        return prepared.run(() => stop.reason, this.workers.count);
       })
       .catch((e: Error) => e);
   }

@@ -32,7 +32,7 @@ export interface ReportParts {
   targetErrors: Report['targetErrors'];
   requestCount: number;
   /** a run that reached its checks: each phase's time, the items and their coverage, the cleanup */
-  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath; invariants?: Report['run']['invariants'] };
+  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath; workers?: Report['run']['workers']; invariants?: Report['run']['invariants'] };
   expectations?: ExpectationsInfo;
   /** the target's answer times, per API path (a run that reached its checks) */
   latency?: LatencyTable;
@@ -55,7 +55,7 @@ export function assembleReport(config: RunConfig, clock: PhaseClock, parts: Repo
       requestCount: parts.requestCount,
       readOnly: config.readOnly,
       concurrency: config.concurrency,
-      ...(ran ? { phasesMs: { ...ran.phasesMs }, ...(ran.criticalPath ? { criticalPath: ran.criticalPath } : {}), ...(config.only ? { only: config.only } : {}), ...(config.shard ? { shard: config.shard } : {}) } : {}),
+      ...(ran ? { phasesMs: { ...ran.phasesMs }, ...(ran.workers ? { workers: ran.workers } : {}), ...(ran.criticalPath ? { criticalPath: ran.criticalPath } : {}), ...(config.only ? { only: config.only } : {}), ...(config.shard ? { shard: config.shard } : {}) } : {}),
       ...(ran?.invariants ? { invariants: ran.invariants } : {}),
       ...(ran ? { throughput: throughputOf(ran.coverage.judged, parts.requestCount, durationMs) } : {}),
     },
@@ -71,7 +71,7 @@ export function assembleReport(config: RunConfig, clock: PhaseClock, parts: Repo
 }
 
 /** What a run that reached its checks reports (finished, or stopped on the way). */
-export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Probed; cleanup: RunCleanup; requestCount: number; criticalPath?: CriticalPath; latency?: LatencyTable; expectFile?: string }): Report {
+export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Probed; cleanup: RunCleanup; requestCount: number; criticalPath?: CriticalPath; workers?: Report['run']['workers']; latency?: LatencyTable; expectFile?: string }): Report {
   const { config } = s;
   const { outcome, cleanup } = r;
   const stopped = s.stop.reason === undefined ? undefined : afterStop(s.stop.reason, cleanup, config);
@@ -93,7 +93,7 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
     targetErrors,
     requestCount: r.requestCount,
     ...(r.latency ? { latency: r.latency } : {}),
-    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath, invariants: outcome.invariants },
+    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath, workers: r.workers, invariants: outcome.invariants },
     ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
   });
 }

@@ -38,6 +38,7 @@ import { isInvariantCheck } from '../report/invariants.js';
 import { checkOutcome } from './results.js';
 import { closeSession, openSession, type RunSession } from './session.js';
 import { writeViews } from './views.js';
+import { RoundTrips, ROUND_TRIP_SAMPLES } from './workers.js';
 
 export interface RunInputs {
   config: RunConfig;
@@ -70,17 +71,25 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const mainAnswers = new MainAnswers(s.client.http);
     clock.restart();
     chains.during('preflight');
+    // the target's round trip decides the workers when a far target's default differs (src/cli/options.ts farWorkers),
+    // unless --workers was given or the target is embedded (src/run/workers.ts)
+    const roundTrips = config.workersFar !== undefined && config.workersFar !== config.workers && !config.embedded ? new RoundTrips(s.client) : undefined;
     const early = await preflight(s.client, config, stopped);
     clock.end('preflight');
     if (early) {
+      roundTrips?.end();
       const report = preflightReport(s, early);
       writeViews(s, report, false);
       return { exitCode: early.exitCode, report, reason: early.kind === 'stopped' ? early.reason : report.summary.reason };
     }
-    checks.start();
     chains.during('probes');
     mainAnswers.probing();
-    const probed = await probe(s.client, config, s.term, stopped());
+    const probing = probe(s.client, config, s.term, stopped());
+    // the checks start once vitest has loaded and the target's round trip is known (the preflight's
+    // and the probes' answers read clear of vitest's loading): a far target gets more check files
+    // in flight (src/run/workers.ts)
+    checks.start(async () => roundTrips && Promise.race([roundTrips.clearAnswers(ROUND_TRIP_SAMPLES), probing]).catch(() => undefined).then(() => roundTrips.end()));
+    const probed = await probing;
     await checks.announcePlan();
     checks.publish(probed.values);
     clock.end('probes');
@@ -98,7 +107,7 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     clock.end('cleanup');
     const criticalPath = runCriticalPath(chains, config.reportDir, config.runTag);
     const { requestCount, latency } = runTally(config.reportDir, s.client.http.stats, cleanup.requests);
-    const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, criticalPath, latency, expectFile: given.expect?.file }), given.baseline);
+    const report = applyBaseline(runReport(s, { outcome, probed, cleanup, requestCount, criticalPath, workers: checks.workers, latency, expectFile: given.expect?.file }), given.baseline);
     writeViews(s, report, true);
     return { exitCode: exitCodeOf(report.summary.verdict), report, reason: report.summary.reason };
   } finally {

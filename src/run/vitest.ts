@@ -23,11 +23,26 @@ export interface VitestRun {
 /** A vitest instance made ahead of time (it loads while the preflight and probes talk to the target). */
 export interface PreparedVitest {
   /** what the run will judge: its checks and items, known before the first check */
-  plan: { total: number; items: number };
-  /** provides the config to the workers (their run state comes later: src/run/checks.ts), runs the checks */
-  run(shouldStop?: () => string | undefined): Promise<VitestRun>;
+  plan: { total: number; items: number; files: number };
+  /**
+   * provides the config to the workers (their run state comes later: src/run/checks.ts), runs the
+   * checks in `workers` files at once (default: config.workers)
+   */
+  run(shouldStop?: () => string | undefined, workers?: number): Promise<VitestRun>;
   /** closes the instance without running (a run that ends before its checks) */
   close(): Promise<void>;
+}
+
+/**
+ * The workers of a run decided after vitest was made (src/run/workers.ts: by
+ * the preflight's round trip, while vitest loaded beside it). Vitest reads
+ * maxWorkers when a run starts (each project's resolved config first, then the
+ * root's), so setting both before start() takes effect; the conformance run's
+ * lanes (report.run.criticalPath.lanes) show the count used.
+ */
+function setMaxWorkers(vitest: { config: { maxWorkers?: number }; projects: Array<{ config: { maxWorkers?: number } }> }, workers: number): void {
+  vitest.config.maxWorkers = workers;
+  for (const p of vitest.projects) p.config.maxWorkers = workers;
 }
 
 /**
@@ -87,11 +102,13 @@ export async function prepareVitest(
     await vitest.close();
   };
   return {
-    plan: { total: plan.total + kit.total, items: plan.items + kit.items },
+    // files: those holding a selected check (more workers than these would only load the suite for nothing)
+    plan: { total: plan.total + kit.total, items: plan.items + kit.items, files: [...plan.byFile.values()].filter((ids) => ids.length > 0).length },
     close,
-    async run(shouldStop) {
+    async run(shouldStop, workers) {
       // structured-cloned to every worker when the files start
       (vitest as any).provide('storecheck', config);
+      if (workers !== undefined) setMaxWorkers(vitest, workers);
       // a signal or the deadline cancels the run; cleanup then runs in the caller
       const poll = setInterval(() => {
         if (shouldStop?.()) {
