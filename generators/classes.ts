@@ -105,7 +105,8 @@ const DESIGNED: Record<string, Designer> = {
   'integer.beyond-int32': () => ({ values: ['2147483648'] }),
   'integer.at-digit-limit': (t) => ({ values: [(10n ** BigInt(integers(t)) - 1n).toString()] }),
   'integer.beyond-53-bits': () => ({ values: [(2n ** 53n + 1n).toString()] }),
-  'integer.leading-zeros': () => ({ values: ['007'] }),
+  // '010' rather than '007': a store that reads leading zeros as octal stores 8, not 10 ('007' is 7 either way)
+  'integer.leading-zeros': () => ({ values: ['010'] }),
   'integer.negative-zero': () => ({ values: ['-0'] }),
 
   'decimal.zero': (t) => ({ values: [dec(t, 0n), '0'] }),

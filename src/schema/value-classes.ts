@@ -263,7 +263,7 @@ const INTEGER: Scalar[] = [
     has: (v) => asInteger(v) === 2n ** 53n + 1n,
   },
   {
-    name: 'integer.leading-zeros', kind: 'integer', title: 'leading zeros (007)',
+    name: 'integer.leading-zeros', kind: 'integer', title: 'leading zeros (010)',
     why: 'read as octal, compared as text, or refused by strict integer validation',
     source: 'PHP manual, Validate filters (FILTER_VALIDATE_INT refuses leading zeros unless FILTER_FLAG_ALLOW_OCTAL)',
     reading: () => 'number-syntax', has: (v) => /^0[0-9]+$/.test(v),
