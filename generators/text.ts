@@ -196,5 +196,7 @@ export function fixedText(length: number, opts: { prefix?: string; style?: Fixed
  * so generators keep such strings apart where distinctness matters.
  */
 export function looseKey(s: string): string {
+  // ASCII: NFKD changes nothing and there is no mark to drop
+  if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase().trim();
   return s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }

@@ -35,6 +35,7 @@ export const EXACT_COLLATION: Readonly<Collation> = Object.freeze({ case: 'sensi
 
 const MARKS = /\p{M}/gu;
 const TRAILING_SPACES = / +$/;
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Fold one string under a collation whose every part is known. */
 function fold(s: string, c: { case: CaseReading; accents: AccentReading; trailingSpaces: TrailingSpaceReading }): string {
@@ -51,6 +52,8 @@ function fold(s: string, c: { case: CaseReading; accents: AccentReading; trailin
  * different under every reading.
  */
 export function looseText(s: string): string {
+  // most values are ASCII: no decomposition, no mark, no expansion to undo (the oracle folds every compared value)
+  if (ASCII.test(s)) return s.toLowerCase().replace(TRAILING_SPACES, '');
   return s.normalize('NFKD').replace(MARKS, '').toLowerCase()
     .replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/ø/g, 'o').replace(TRAILING_SPACES, '');
 }
