@@ -170,6 +170,15 @@ export const FAULTS: readonly Fault[] = [
   fault('array-filter-substring', 'filters.array', 'a String array filter matches records whose field contains a listed value', {
     matchArray: (value, wanted, kind, next) => (kind === 'string' ? wanted.some((w) => value.includes(w)) : next(value, wanted, kind)),
   }),
+  fault('one-item-create-drops-falsy', 'lifecycle.create.single', 'a create holding one item in data stores a String sent as "0" or "false" as empty (a truthiness test on that path only: PHP\'s $v ?: \'\'); several items in data keep them', {
+    afterCreate(r, rec, item, next) {
+      const data = requestContext()?.body.data;
+      if (Array.isArray(data) && data.length === 1) {
+        for (const p of r.payload) if (p.kind === 'string' && (item[p.name] === '0' || item[p.name] === 'false')) rec[p.recordField ?? p.name] = '';
+      }
+      return next(r, rec, item);
+    },
+  }),
   fault('integer-filter-as-written', 'filters.array', "an Integer array filter matches a record only when the value is written as the record shows it: '007' finds no record holding 7, though creates take '007' as 7", {
     matchArray: (value, wanted, kind, next) => (kind === 'integer' ? wanted.includes(value) : next(value, wanted, kind)),
   }),

@@ -53,14 +53,17 @@ async function judgeProps(ctx: CheckContext, r: ResourceModel, props: PayloadPro
  * shared with round-trip) — a create that drops one class of a property the
  * answer does not show (product size is answered '0') shows in #stored.
  */
+/** How item i of the value-class items was sent (class-create.ts loneIndex): alone, or with the others in one data. */
+const sentAs = (cc: ClassCreate, i: number) => (cc.lone === undefined || cc.lone === i ? 'alone in data' : `with the other ${cc.items.length - 2} in one data`);
+
 async function classBatch(ctx: CheckContext, r: ResourceModel, cc: ClassCreate): Promise<void> {
-  const { items, classes, names, exchange: ex } = cc;
+  const { items, classes, names, exchange: ex, exchanges } = cc;
   await ctx.item('answer', (it) => {
     it.classes(classes.judged, classes.notJudged);
     if (cc.refused) it.fail({ message: `create of ${items.length} valid ${r.title} items holding one value of each class was not accepted: ${cc.refused}`, why: '§4 Create and update payloads', expected: `2xx with ${items.length} created records`, actual: cc.refused, evidence: [ex] });
     items.forEach((payload, i) => {
       const ms = payloadMismatches(r, payload, cc.matched?.[i], 'write', { names });
-      if (ms.length) failValues(it, `create with ${items.length} items in one data answered item ${i} with values that differ from those sent`, ms, '§4 Create and update payloads: create returns each record with the values sent', [ex]);
+      if (ms.length) failValues(it, `create of ${items.length} items (${sentAs(cc, i)}) answered item ${i} with values that differ from those sent`, ms, '§4 Create and update payloads: create returns each record with the values sent', exchanges);
     });
   });
   if (cc.refused) return;
@@ -69,9 +72,9 @@ async function classBatch(ctx: CheckContext, r: ResourceModel, cc: ClassCreate):
     const got = await storedClassItems(it, r, cc);
     got.ids.forEach((id, i) => {
       const rec = got.byId.get(id.toLowerCase());
-      if (!rec) it.fail({ message: `create of ${items.length} items answered ${cc.matched?.length} records, but get with their ids does not return ${id}`, why: '§4 Create and update payloads: each item becomes a record', expected: got.ids, actual: got.records.map((x) => x?.id), evidence: [ex, got.exchange] });
+      if (!rec) it.fail({ message: `create of ${items.length} items answered ${cc.matched?.length} records, but get with their ids does not return ${id}`, why: '§4 Create and update payloads: each item becomes a record', expected: got.ids, actual: got.records.map((x) => x?.id), evidence: [...exchanges, got.exchange] });
       const ms = payloadMismatches(r, items[i], rec, 'get', { names });
-      if (ms.length) failValues(it, `get by id shows ${r.title} ${id}, created as item ${i} of ${items.length}, with values that differ from those sent`, ms, '§4 Create and update payloads: each item becomes a record with the values sent', [ex, got.exchange]);
+      if (ms.length) failValues(it, `get by id shows ${r.title} ${id}, created as item ${i} of ${items.length} (${sentAs(cc, i)}), with values that differ from those sent`, ms, '§4 Create and update payloads: each item becomes a record with the values sent', [...exchanges, got.exchange]);
     });
   });
 }
@@ -92,7 +95,7 @@ for (const r of WRITABLE) {
     const cc = await classItems.get(r.name)!.get(ctx);
     if (!cc) return;
     for (const p of props.filter((q) => cc.props.some((x) => x.p.name === q.name))) {
-      await ctx.item(p.name, (it) => judgeClassProp(it, r, cc, p, 'write', (k) => cc.matched?.[k], `create of the ${cc.items.length} value-class items answered a ${p.name} other than sent`, [cc.exchange]));
+      await ctx.item(p.name, (it) => judgeClassProp(it, r, cc, p, 'write', (k) => cc.matched?.[k], `create of the ${cc.items.length} value-class items (one alone in data) answered a ${p.name} other than sent`, cc.exchanges));
     }
   });
 
@@ -115,7 +118,7 @@ for (const r of WRITABLE) {
     if (!cc) return;
     const got = cc.refused ? undefined : await storedClassItems(ctx, r, cc);
     for (const p of props.filter((q) => cc.props.some((x) => x.p.name === q.name))) {
-      await ctx.item(p.name, (it) => judgeClassProp(it, r, cc, p, 'get', (k) => got?.byId.get(String(got.ids[k]).toLowerCase()), `get by id of the ${cc.items.length} value-class items shows a ${p.name} other than sent`, got ? [cc.exchange, got.exchange] : [cc.exchange]));
+      await ctx.item(p.name, (it) => judgeClassProp(it, r, cc, p, 'get', (k) => got?.byId.get(String(got.ids[k]).toLowerCase()), `get by id of the ${cc.items.length} value-class items (one created alone) shows a ${p.name} other than sent`, got ? [...cc.exchanges, got.exchange] : cc.exchanges));
     }
   });
 

@@ -1,8 +1,9 @@
 /**
  * The create of the value-class items (docs/value-classes.md), shared by the
- * checks of lifecycle-create.check.ts: one create per resource and run whose
- * item k holds class value k of every property (support/classes.ts), read back
- * once by id. `lifecycle.create.batch` judges the records as a whole (#answer,
+ * checks of lifecycle-create.check.ts: per resource and run, items where item
+ * k holds class value k of every property (support/classes.ts) — the one
+ * with the most falsy classes sent alone (loneIndex), the rest in one create —
+ * read back once by id. `lifecycle.create.batch` judges the records as a whole (#answer,
  * #stored), `lifecycle.create.single#<prop>` judges each property's answered
  * values and `lifecycle.create.round-trip#<prop>` its stored ones — so every
  * property item is judged with one value of each class it takes, at no
@@ -28,10 +29,33 @@ export interface ClassItems {
 }
 
 export interface ClassCreate extends ClassItems {
-  /** the create's answer, item by item (undefined: refused, see `refused`) */
+  /** the creates' answers, item by item (undefined: refused, see `refused`) */
   matched?: Array<Rec | undefined>;
-  /** the last create request (the items go in lists of the observed limits.maxDataItems) */
+  /** the create that was refused, else the last one */
   exchange: Exchange;
+  /** every create request: the lone item's, then the rest's in one data */
+  exchanges: Exchange[];
+  /** the item sent alone (loneIndex), when there are several */
+  lone?: number;
+}
+
+/** Classes a truthiness test in a store's code drops (PHP's empty(), `if (value)`): zero, "0", "false", empty. */
+const FALSY = /\.(zero|falsy-zero|falsy-false|false|empty)$/;
+
+/**
+ * The item sent alone: the one carrying the most falsy classes (ties: the
+ * first). Data holding one item is the path most clients take, and a store
+ * that drops a falsy value only there shows; the others go in one data (the
+ * batch path).
+ */
+export function loneIndex(items: Payload[], props: readonly PropClasses[]): number {
+  let best = 0;
+  let most = -1;
+  for (let k = 0; k < items.length; k++) {
+    const n = props.filter((pc) => pc.entries[k] && FALSY.test(pc.entries[k].cls.name)).length;
+    if (n > most) [best, most] = [k, n];
+  }
+  return best;
 }
 
 /** Per writable resource, the class items created once for the file (undefined: the resource takes no class). */
@@ -44,9 +68,19 @@ export function classCreates(resources: readonly ResourceModel[], refs: Fixture<
     if (!n) return undefined;
     const base = draw(batches(r, { tag: f.config.runTag, refs: own.ids }, { minLength: n, maxLength: n }), 'value-class items');
     const items = withClasses(r, base, props, f.config.runTag).map((p) => fitUtf16(r, p));
-    const res = await f.scope.createRaw(r, items);
-    const out = { items, props, classes: classNames(props), names: own.names, exchange: res.exchange };
-    return res.ok ? { ...out, matched: matchResponse(r, items, res.value ?? []) } : { ...out, refused: res.problem ?? 'refused' };
+    const lone = items.length > 1 ? loneIndex(items, props) : undefined;
+    const rest = items.filter((_, i) => i !== lone);
+    const parts = lone === undefined ? [items] : [[items[lone]], rest];
+    const sent = await Promise.all(parts.map((part) => f.scope.createRaw(r, part)));
+    const exchanges = sent.map((x) => x.exchange);
+    const refused = sent.find((x) => !x.ok);
+    const out = { items, props, classes: classNames(props), names: own.names, exchange: (refused ?? sent[sent.length - 1]).exchange, exchanges, lone };
+    if (refused) return { ...out, refused: refused.problem ?? 'refused' };
+    if (lone === undefined) return { ...out, matched: matchResponse(r, items, sent[0].value ?? []) };
+    // back in the items' order
+    const [alone] = matchResponse(r, [items[lone]], sent[0].value ?? []);
+    const others = matchResponse(r, rest, sent[1].value ?? []);
+    return { ...out, matched: items.map((_, i) => (i === lone ? alone : others[i < lone ? i : i - 1])) };
   })]));
 }
 
