@@ -17,8 +17,7 @@
 import type { Rec } from '../client/api.js';
 import { resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
 import { couldNotTell, observation, type Probe } from './types.js';
-import { withProbeWrites, writeCases } from './write-probe.js';
-import { caseObservation } from './trimming.js';
+import { caseObservation, withProbeWrites, writeCases } from './write-probe.js';
 
 const REQUIRED = 'text.emptyRequired';
 const OPTIONAL = 'text.emptyOptional';

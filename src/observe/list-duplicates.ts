@@ -8,9 +8,8 @@
  */
 import type { Rec } from '../client/api.js';
 import { resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
-import { caseObservation } from './trimming.js';
 import { couldNotTell, observation, type Probe } from './types.js';
-import { withProbeWrites, writeCases } from './write-probe.js';
+import { caseObservation, withProbeWrites, writeCases } from './write-probe.js';
 
 const KEY = 'lists.duplicates';
 

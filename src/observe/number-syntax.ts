@@ -16,9 +16,8 @@
 import type { Rec } from '../client/api.js';
 import { resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
 import { normalizeInteger } from '../values/index.js';
-import { caseObservation } from './trimming.js';
 import { couldNotTell, observation, type Probe } from './types.js';
-import { withProbeWrites, writeCases } from './write-probe.js';
+import { caseObservation, withProbeWrites, writeCases } from './write-probe.js';
 
 const LEADING = 'integers.leadingZeros';
 const NEGATIVE = 'integers.negativeZero';

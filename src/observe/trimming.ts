@@ -15,27 +15,14 @@
  * the store does not take (two creates more at most).
  */
 import type { Rec } from '../client/api.js';
-import type { Observation } from '../report/types.js';
 import { resource } from '../schema/model.js';
 import { trimmedText } from '../values/index.js';
-import { couldNotTell, observation, statusText, type Probe } from './types.js';
-import { exchangesOf, withProbeWrites, writeCases, type CaseOutcome } from './write-probe.js';
+import { couldNotTell, observation, type Probe } from './types.js';
+import { caseObservation, withProbeWrites, writeCases } from './write-probe.js';
 
 const TRIM = 'text.trimming';
 const BLANK = 'text.whitespaceOnly';
 
-/**
- * A case's outcome as an observation: an unusable answer as such, a refusal
- * as 'refused', a record read back by `stored` (what its field holds, or
- * undefined when the case is not found by its id).
- */
-export function caseObservation(o: CaseOutcome, said: string, where: string, stored: (got: unknown, ev: ReturnType<typeof exchangesOf>) => Observation): Observation {
-  if (o.kind === 'unusable') return o.observation;
-  const ev = o.writes.flatMap(exchangesOf);
-  if (o.kind === 'refused') return observation('refused', `${said} is refused: ${statusText(o.writes[o.writes.length - 1].exchange)}${o.writes.length > 1 ? ' (sent alone, after a create of all the cases was refused)' : ''} (${where})`, ...ev);
-  if (!o.rec) return couldNotTell(`${said} was not found by its id (${where})`, ...ev);
-  return stored(o.rec, ev);
-}
 
 export const trimmingProbe: Probe = {
   name: 'spaces at the edges',

@@ -12,7 +12,7 @@ import { pollUntil } from '../client/poll.js';
 import type { Observation } from '../report/types.js';
 import type { ResourceModel } from '../schema/model.js';
 import type { Shared } from './shared.js';
-import { is2xx, unusableAnswer } from './types.js';
+import { couldNotTell, is2xx, observation, statusText, unusableAnswer } from './types.js';
 
 export interface Written {
   /** the create request */
@@ -97,4 +97,17 @@ export async function withProbeWrites<T>(shared: Shared, r: ResourceModel, body:
   } finally {
     if (ids.length) await shared.deleteOwned(r, ids).catch(() => undefined);
   }
+}
+
+/**
+ * A case's outcome as an observation: an unusable answer as such, a refusal
+ * as 'refused', a record read back by `stored` (what its field holds, or
+ * undefined when the case is not found by its id).
+ */
+export function caseObservation(o: CaseOutcome, said: string, where: string, stored: (got: unknown, ev: ReturnType<typeof exchangesOf>) => Observation): Observation {
+  if (o.kind === 'unusable') return o.observation;
+  const ev = o.writes.flatMap(exchangesOf);
+  if (o.kind === 'refused') return observation('refused', `${said} is refused: ${statusText(o.writes[o.writes.length - 1].exchange)}${o.writes.length > 1 ? ' (sent alone, after a create of all the cases was refused)' : ''} (${where})`, ...ev);
+  if (!o.rec) return couldNotTell(`${said} was not found by its id (${where})`, ...ev);
+  return stored(o.rec, ev);
 }
