@@ -9,10 +9,9 @@
  * Exit codes (src/exit.ts): 0 conformant, 1 non-conformant, 2 usage or configuration error, 3 no verdict.
  */
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deepFreeze, type Depth, type RunConfig } from './config.js';
-import { farWorkers, helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, withDefaults, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
+import { helpOrVersion, helpText, parseOptions, RUN_OPTIONS, UsageError, withDefaults, wrap, type OptionSpec, type ParsedOptions } from './cli/options.js';
 import { checkBaseUrl } from './cli/base-url.js';
 import { checkReportDir } from './cli/report-dir.js';
 import { exitAfter } from './cli/stdio.js';
@@ -190,8 +189,7 @@ export async function resolveConfig(given: ParsedOptions, startEmbedded?: (o: Em
     concurrency,
     // every worker holds at least one connection: more workers than --concurrency would exceed it
     workers: Math.min(concurrency, o.workers as number),
-    // not given: a far target gets more files in flight (src/run/workers.ts); given, it is obeyed
-    ...(given.workers === undefined ? { workersFar: farWorkers(concurrency, availableParallelism()) } : {}),
+    ...(given.workers !== undefined ? { workersGiven: true } : {}),
     timeoutMs: o['timeout-ms'] as number,
     maxAnswerBytes: (o['max-answer-mb'] as number) * 1024 * 1024,
     maxRps: o['max-rps'] as number,

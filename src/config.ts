@@ -53,13 +53,10 @@ interface ConfigFields {
   shard?: string;
   /** total requests in flight across all workers */
   concurrency: number;
-  /** vitest workers running check files in parallel: --workers, or the default for a near target */
+  /** vitest workers running check files in parallel: --workers, or the default (src/run/workers.ts) */
   workers: number;
-  /**
-   * no --workers given: the default for a far target (the preflight's round trip
-   * FAR_ROUND_TRIP_MS or more), chosen when the checks start (src/run/workers.ts)
-   */
-  workersFar?: number;
+  /** --workers was given (reported as the reason of the count) */
+  workersGiven?: boolean;
   timeoutMs: number;
   /** answers larger than this are cut while they stream (a target error for their check), bytes */
   maxAnswerBytes: number;

@@ -91,7 +91,7 @@ export interface Figures {
   criticalPath?: CriticalPath;
   /** report.summary.reason, when the verdict is not conformant (why the run failed or gave none) */
   reason?: string;
-  /** report.run.workers: check files run at once, and why (given, near or far target) */
+  /** report.run.workers: check files run at once, and why (given or default) */
   workers?: NonNullable<Report['run']['workers']>;
 }
 

@@ -28,7 +28,7 @@ export function scenarioTable(results: Figures[]): string {
     'eff. conc. = requests × latency ÷ wall; requests = answered by the server; cpu server = since it listened; * the embedded server\'s CPU is in the client\'s;',
     'others = CPU the rest of the machine used meanwhile, in cores; critical path = round trips one after another (report.run.criticalPath);',
     'items/request = spec items judged ÷ requests; items/s = spec items judged ÷ wall;',
-    'workers = check files run at once and why (report.run.workers: given, near-target, far-target).',
+    'workers = check files run at once and why (report.run.workers: given or default).',
   ];
   return `${columns(head, rows)}\n${notes.join('\n')}`;
 }

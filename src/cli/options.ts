@@ -80,8 +80,6 @@ const MAX_ANSWER_MB = Math.floor(bufferConstants.MAX_STRING_LENGTH / 2 ** 20);
 const MAX_RPS = 10_000;
 const MAX_CONCURRENCY = 1_024;
 const MAX_WORKERS = 64;
-/** a target this far (ms, its measured round trip) gets farWorkers() by default */
-export const FAR_ROUND_TRIP_MS = 20;
 
 export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'base-url', env: 'STORE_BASE_URL', kind: 'string', arg: 'URL', group: 'target', help: 'target base URL (paths /api/v1/... are appended); without it the embedded reference server is started' },
@@ -130,20 +128,6 @@ export type ParsedOptions = Record<string, OptionValue | undefined>;
  */
 export function defaultWorkers(cores: number): number {
   return Math.max(2, Math.min(4, cores + 1));
-}
-
-/**
- * The default workers against a far target (a round trip of FAR_ROUND_TRIP_MS or
- * more, measured by src/run/workers.ts when this is more than the near default):
- * the near default, for now. One worker per 4 slots of --concurrency (6 at 24)
- * was measured on 2 cores and did not pay: external-30ms alternated with
- * `--workers 3` on the same code, 17.7 and 18.6 s against 17.6 and 15.5 s (the
- * slots stay full to the end, the critical path falls from 137-167 to 90 round
- * trips, but every isolate more loads and warms up the suite: +2.2-4.5 client
- * CPU-s). Return more here to try it again (docs/speed.md).
- */
-export function farWorkers(concurrency: number, cores: number): number {
-  return Math.min(concurrency, defaultWorkers(cores));
 }
 
 /** A run's folder name under reports/: its start, to the second (2025-03-14_09-26-53). */

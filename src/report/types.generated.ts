@@ -510,15 +510,11 @@ export interface Report {
     shard?: string;
     concurrency: number;
     /**
-     * Check files run at once (vitest workers) and why: given (--workers, always obeyed), near-target (the default: cores + 1, 2 to 4), far-target (the default for a target whose round trip, measured on the preflight's and the probes' answers, was 20 ms or more; measured only when that default differs from the near one, which it does not today). Never more than the files holding a selected check. Absent when the run ended before its checks, and in merged reports.
+     * Check files run at once (vitest workers) and why: given (--workers, always obeyed) or default (cores + 1, 2 to 4). Never more than the files holding a selected check. Absent when the run ended before its checks, and in merged reports.
      */
     workers?: {
       count: number;
-      by: 'given' | 'near-target' | 'far-target';
-      /**
-       * The preflight's shortest round trip, ms (absent when none was answered).
-       */
-      roundTripMs?: number;
+      by: 'given' | 'default';
     };
     /**
      * The run's critical path: the longest chain of requests that had to wait for one another. A chain is a sequence of requests each sent after the previous one was answered (requests in flight together count once; waiting for a slot of --concurrency counts as in flight). The run's = preflight + probes + checks + cleanup; the checks' = the longest worker lane, the sum over the files a worker ran one after another of (the file's longest check + what followed its last check: its fixtures' deletes and read-backs), or the main process's requests meanwhile if longer. Absent in merged reports.

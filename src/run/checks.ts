@@ -41,18 +41,16 @@ export class ChecksPhase {
   }
 
   /**
-   * The checks start once vitest has loaded and `roundTrip()` is known, as many files at once as
-   * it calls for (src/run/workers.ts); their workers wait for the run state before the first check.
+   * The checks start once vitest has loaded, as many files at once as src/run/workers.ts says;
+   * their workers wait for the run state before the first check.
    */
-  start(roundTrip: () => Promise<number | undefined>): void {
+  start(): void {
     const { stop, config } = this.s;
     this.running = this.preparing
       .then(async (prepared): Promise<VitestRun | Error | undefined> => {
         if (prepared instanceof Error) return prepared;
-        // measured once vitest has loaded: the answers read while it loaded in this thread were read late
-        const roundTripMs = await roundTrip();
         if (stop.reason) return undefined;
-        this.workers = chooseWorkers(config, roundTripMs, prepared.plan.files);
+        this.workers = chooseWorkers(config, prepared.plan.files);
         return prepared.run(() => stop.reason, this.workers.count);
       })
       .catch((e: Error) => e);

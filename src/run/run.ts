@@ -38,7 +38,6 @@ import { isInvariantCheck } from '../report/invariants.js';
 import { checkOutcome } from './results.js';
 import { closeSession, openSession, type RunSession } from './session.js';
 import { writeViews } from './views.js';
-import { RoundTrips, ROUND_TRIP_SAMPLES } from './workers.js';
 
 export interface RunInputs {
   config: RunConfig;
@@ -71,13 +70,9 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     const mainAnswers = new MainAnswers(s.client.http);
     clock.restart();
     chains.during('preflight');
-    // the target's round trip decides the workers when a far target's default differs (src/cli/options.ts farWorkers),
-    // unless --workers was given or the target is embedded (src/run/workers.ts)
-    const roundTrips = config.workersFar !== undefined && config.workersFar !== config.workers && !config.embedded ? new RoundTrips(s.client) : undefined;
     const early = await preflight(s.client, config, stopped);
     clock.end('preflight');
     if (early) {
-      roundTrips?.end();
       const report = preflightReport(s, early);
       writeViews(s, report, false);
       return { exitCode: early.exitCode, report, reason: early.kind === 'stopped' ? early.reason : report.summary.reason };
@@ -85,10 +80,8 @@ export async function runConformance(inputs: RunInputs): Promise<RunOutcome> {
     chains.during('probes');
     mainAnswers.probing();
     const probing = probe(s.client, config, s.term, stopped());
-    // the checks start once vitest has loaded and the target's round trip is known (the preflight's
-    // and the probes' answers read clear of vitest's loading): a far target gets more check files
-    // in flight (src/run/workers.ts)
-    checks.start(async () => roundTrips && Promise.race([roundTrips.clearAnswers(ROUND_TRIP_SAMPLES), probing]).catch(() => undefined).then(() => roundTrips.end()));
+    // the checks start once vitest has loaded; their workers wait for the probes' answers (the run state)
+    checks.start();
     const probed = await probing;
     await checks.announcePlan();
     checks.publish(probed.values);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableParallelism } from 'node:os';
-import { defaultWorkers, farWorkers, HELP_WIDTH, helpOrVersion, helpText, optionDefault, OPTION_GROUPS, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec } from '../../src/cli/options.js';
+import { defaultWorkers, HELP_WIDTH, helpOrVersion, helpText, optionDefault, OPTION_GROUPS, parseOptions, RUN_OPTIONS, UsageError, wrap, type OptionSpec } from '../../src/cli/options.js';
 import { parseReplay, resolveConfig } from '../../src/cli.js';
 import { onlyPattern } from '../../src/items/select.js';
 import { mixSeed } from '../../src/check/check.js';
@@ -60,12 +59,9 @@ describe('option parsing', () => {
     expect((await resolveConfig({ concurrency: 1 })).workers).toBe(1);
     expect((await resolveConfig({ workers: 7 })).workers).toBe(7);
   });
-  it('a far target\'s default is the near one for now (more did not pay on 2 cores); --workers given leaves nothing to adapt', async () => {
-    expect([24, 32, 4, 2, 1].map((c) => farWorkers(c, 2))).toEqual([3, 3, 3, 2, 1]);
-    expect(farWorkers(24, 8)).toBe(defaultWorkers(8));
-    expect((await resolveConfig({})).workersFar).toBe(farWorkers(24, availableParallelism()));
-    expect((await resolveConfig({ concurrency: 1 })).workersFar).toBe(1);
-    expect((await resolveConfig({ workers: 2 })).workersFar).toBeUndefined();
+  it('says whether --workers was given (report.run.workers.by)', async () => {
+    expect((await resolveConfig({})).workersGiven).toBeUndefined();
+    expect((await resolveConfig({ workers: 2 })).workersGiven).toBe(true);
   });
   it('every default comes from the option table: resolved config, sweep and help agree with it', async () => {
     const cfg = await resolveConfig({});
