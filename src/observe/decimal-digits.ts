@@ -9,12 +9,11 @@
  * Anything else cannot tell (the limits.decimal-digits check judges what a
  * target stores). Records are read back by id and deleted.
  */
-import type { StoreClient } from '../client/api.js';
-import type { Exchange } from '../client/http.js';
 import { decimalLimitUnder, resources, type DecimalReading, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
 import { largestDecimal, sameStoredValue } from '../values/index.js';
 import type { Shared } from './shared.js';
-import { couldNotTell, is2xx, observation, statusText, type Probe } from './types.js';
+import { couldNotTell, observation, statusText, type Probe } from './types.js';
+import { exchangesOf, withProbeWrites, type ProbeWrite, type Written } from './write-probe.js';
 
 const KEY = 'limits.decimalDigits';
 
@@ -28,18 +27,13 @@ function subject(): { r: ResourceModel; prop: PayloadPropModel } | undefined {
   return undefined;
 }
 
-interface Tried { reading: DecimalReading; value: string; exchanges: Exchange[]; refused: boolean; stored?: unknown; ids: string[] }
+interface Tried { reading: DecimalReading; value: string; written: Written; stored?: unknown }
 
-async function tryReading(client: StoreClient, shared: Shared, r: ResourceModel, prop: PayloadPropModel, reading: DecimalReading): Promise<Tried> {
+/** One create holding the largest value of `reading`, read back. */
+async function tryReading(write: ProbeWrite, shared: Shared, r: ResourceModel, prop: PayloadPropModel, reading: DecimalReading): Promise<Tried> {
   const value = largestDecimal(decimalLimitUnder(prop.decimal!, reading));
-  const created = await client.create(r, [shared.payload(r, 'decimal', reading === 'integer digits' ? 0 : 1, { [prop.name]: value })]);
-  const ids = (created.value ?? []).map((x) => x?.id).filter((id): id is string => typeof id === 'string').concat(created.recovered ?? []);
-  const ex = created.exchange;
-  if (!ex.response || ex.response.status >= 500) return { reading, value, exchanges: [ex], refused: false, ids, stored: undefined };
-  if (!is2xx(ex)) return { reading, value, exchanges: [ex], refused: true, ids };
-  if (!ids.length) return { reading, value, exchanges: [ex], refused: false, ids };
-  const got = await shared.readBack(r, ids[0]);
-  return { reading, value, exchanges: [ex, got.exchange], refused: false, ids, stored: got.rec?.[prop.recordField ?? prop.name] };
+  const written = await write([shared.payload(r, 'decimal', reading === 'integer digits' ? 0 : 1, { [prop.name]: value })], `a create with ${prop.name} ${value}`);
+  return { reading, value, written, stored: written.stored[0]?.[prop.recordField ?? prop.name] };
 }
 
 export const decimalDigitsProbe: Probe = {
@@ -47,28 +41,25 @@ export const decimalDigitsProbe: Probe = {
   keys: [KEY],
   phase: 2,
   writes: true,
-  async run({ client, shared }) {
+  async run({ shared }) {
     const found = subject();
     if (!found) return { [KEY]: couldNotTell('no writable resource has a Decimal property whose readings differ') };
     const { r, prop } = found;
     const where = `${r.prefix}/create, ${prop.name}`;
-    const tried: Tried[] = [];
-    try {
+    return withProbeWrites(shared, r, async (write) => {
+      const tried: Tried[] = [];
       for (const reading of ['integer digits', 'digits in all'] as const) {
-        const t = await tryReading(client, shared, r, prop, reading);
+        const t = await tryReading(write, shared, r, prop, reading);
         tried.push(t);
-        const ev = tried.flatMap((x) => x.exchanges);
-        if (t.refused) continue;
+        const ev = tried.flatMap((x) => exchangesOf(x.written));
+        if (t.written.refused) continue;
         if (t.stored !== undefined && sameStoredValue('decimal', t.value, t.stored)) {
-          const before = tried.length > 1 ? `${tried[0].value} is refused (${statusText(tried[0].exchanges[0])}), ` : '';
+          const before = tried.length > 1 ? `${tried[0].value} is refused (${statusText(tried[0].written.exchange)}), ` : '';
           return { [KEY]: observation(reading, `${before}${t.value} is stored as sent (${where}): "${prop.decimal!.digits} digits, ${prop.decimal!.scale} decimals" counts ${reading}`, ...ev) };
         }
-        return { [KEY]: couldNotTell(`a create with ${prop.name} ${t.value} got ${statusText(t.exchanges[0])} and ${t.stored === undefined ? 'no stored value read back' : `stored ${JSON.stringify(t.stored)}`} (${where})`, ...ev) };
+        return { [KEY]: couldNotTell(`a create with ${prop.name} ${t.value} got ${statusText(t.written.exchange)} and ${t.stored === undefined ? 'no stored value read back' : `stored ${JSON.stringify(t.stored)}`} (${where})`, ...ev) };
       }
-      return { [KEY]: couldNotTell(`both ${tried.map((t) => t.value).join(' and ')} are refused (${where})`, ...tried.flatMap((x) => x.exchanges)) };
-    } finally {
-      const ids = tried.flatMap((t) => t.ids);
-      if (ids.length) await shared.deleteOwned(r, ids).catch(() => undefined);
-    }
+      return { [KEY]: couldNotTell(`both ${tried.map((t) => t.value).join(' and ')} are refused (${where})`, ...tried.flatMap((x) => exchangesOf(x.written))) };
+    });
   },
 };

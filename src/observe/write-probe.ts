@@ -29,6 +29,9 @@ export interface Written {
   readBack?: Exchange;
 }
 
+/** A probe's write: create the items (one request) and read them back by id (one get). */
+export type ProbeWrite = (items: Rec[], what: string) => Promise<Written>;
+
 /** Every exchange of a write, for evidence. */
 export const exchangesOf = (w: Written): Exchange[] => (w.readBack ? [w.exchange, w.readBack] : [w.exchange]);
 
@@ -67,7 +70,7 @@ export type CaseOutcome =
  * refuses that create, each case alone tells which it does not take (one
  * create more per case). Outcomes in the order of the cases.
  */
-export async function writeCases(write: (items: Rec[], what: string) => Promise<Written>, items: Rec[], what: (i?: number) => string): Promise<CaseOutcome[]> {
+export async function writeCases(write: ProbeWrite, items: Rec[], what: (i?: number) => string): Promise<CaseOutcome[]> {
   const all = await write(items, what());
   if (all.unusable) return items.map(() => ({ kind: 'unusable', observation: all.unusable! }));
   if (!all.refused) return items.map((_, i) => ({ kind: 'stored', rec: all.stored[i], writes: [all] }));
@@ -86,7 +89,7 @@ export async function writeCases(write: (items: Rec[], what: string) => Promise<
  * which creates the items and reads them back; every record any write
  * created is deleted when `body` ends, returns or throws.
  */
-export async function withProbeWrites<T>(shared: Shared, r: ResourceModel, body: (write: (items: Rec[], what: string) => Promise<Written>) => Promise<T>): Promise<T> {
+export async function withProbeWrites<T>(shared: Shared, r: ResourceModel, body: (write: ProbeWrite) => Promise<T>): Promise<T> {
   const ids: string[] = [];
   try {
     return await body(async (items, what) => {
