@@ -687,6 +687,19 @@ export const FAULTS: readonly Fault[] = [
       afterUpdate: (r, rec, item, before, next) => zeroed(r, next(r, rec, item, before), item),
     };
   })()),
+  fault('integer-leading-zeros-octal', 'lifecycle.create.round-trip', "create and update read an Integer written with leading zeros as octal ('010' stored as 8: PHP's intval($v, 0), C's strtol with base 0); '007' is 7 either way, so a probe writing it sees leading zeros taken", ((): Partial<FaultHooks> => {
+    const octal = (r: Parameters<FaultHooks['afterCreate']>[0], out: Rec, item: Rec) => {
+      for (const p of r.payload) {
+        const sent = String(item[p.name] ?? '');
+        if (p.kind === 'integer' && /^-?0[0-7]+$/.test(sent)) out[p.recordField ?? p.name] = String(parseInt(sent, 8));
+      }
+      return out;
+    };
+    return {
+      afterCreate: (r, rec, item, next) => octal(r, next(r, rec, item), item),
+      afterUpdate: (r, rec, item, before, next) => octal(r, next(r, rec, item, before), item),
+    };
+  })()),
   fault('product-tags-merged', 'lifecycle.create.round-trip', 'product create and update store tags as a set (a tag listed twice kept once); blog posts keep every tag sent', ((): Partial<FaultHooks> => {
     const merged = (r: Parameters<FaultHooks['afterCreate']>[0], out: Rec) => {
       if (r.name !== 'product' || !Array.isArray(out.tags)) return out;
