@@ -17,6 +17,7 @@ import {
   MANY_FILTER_VALUES, MANY_STORED_ITEMS, floatUnrepresentable, largestDecimalUnitsOfEveryReading, largestIntegerOfEveryReading,
   type ClassTarget, type ValueClass,
 } from '../src/schema/value-classes.js';
+import { MAX_GUID } from '../src/values/readings.js';
 import { formatDate, formatDateTime, daysFromCivil, decimalToScaled, scaledToDecimal, largestDecimal } from '../src/values/normalize.js';
 import { fixedText } from './text.js';
 
@@ -138,7 +139,7 @@ const DESIGNED: Record<string, Designer> = {
   'guid.lower-case': (_t, c) => ({ values: [(c.id ?? '3f2504e0-4f89-41d3-9a0c-0305e82c3301').toLowerCase()] }),
   'guid.upper-case': (_t, c) => ({ values: [(c.id ?? '3f2504e0-4f89-41d3-9a0c-0305e82c3301').toUpperCase()] }),
   'guid.zero': () => ({ values: [ZERO_GUID] }),
-  'guid.max': () => ({ values: ['ffffffff-ffff-ffff-ffff-ffffffffffff'] }),
+  'guid.max': () => ({ values: [MAX_GUID] }),
 };
 
 // ---------------------------------------------------------------- values within each class
@@ -210,7 +211,7 @@ const WITHIN: Record<string, Within> = {
   'guid.lower-case': (_t, c) => (c.id ? fc.constant(c.id.toLowerCase()) : fc.uuid({ version: 4 })),
   'guid.upper-case': (_t, c) => (c.id ? fc.constant(c.id.toUpperCase()) : fc.uuid({ version: 4 }).map((u) => u.toUpperCase())).filter((u) => /[A-F]/.test(u)),
   'guid.zero': () => fc.constant(ZERO_GUID),
-  'guid.max': () => oneOf(['ffffffff-ffff-ffff-ffff-ffffffffffff', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF']),
+  'guid.max': () => oneOf([MAX_GUID, MAX_GUID.toUpperCase()]),
 };
 
 /** The classes with values here (list classes are built by the checks from their own items: listClassValue). */

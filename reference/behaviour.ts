@@ -84,6 +84,8 @@ export interface Behaviour {
   integerSyntax: 'lenient' | 'no leading zeros' | 'canonical';
   /** a list of Strings in data holding one item twice: kept, merged into one (a set), or refused (400) */
   listDuplicates: 'kept' | 'merged' | 'refused';
+  /** a GUID in a filter, a reference or a delete: any taken, or only version 4 (and §2's all-zero GUID), others refused (400) */
+  guidVersion: 'any' | 'version 4';
   /** the zone new records' createdon is written in ('UTC' or an IANA zone); request DateTimes are taken through it */
   timeZone: string;
   /** a date-only bound of a DateTime range filter: that day's midnight, or the whole day */
@@ -135,6 +137,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   emptyOptional: 'kept',
   integerSyntax: 'lenient',
   listDuplicates: 'kept',
+  guidVersion: 'any',
   timeZone: 'UTC',
   dateOnlyBound: 'midnight',
   idCase: 'lower',

@@ -13,7 +13,7 @@ import {
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
 import type { Behaviour } from './behaviour.js';
-import { astralColumn, collationKey, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, storeNow, throughZone } from './readings.js';
+import { astralColumn, collationKey, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, guidVersionRefusal, storeNow, throughZone } from './readings.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
 const EPOCH = '1970-01-01 00:00:00';
@@ -512,6 +512,8 @@ export class Engine {
     const { field, kind, value } = site;
     if (site.filter === 'array') {
       const wanted = (value as unknown[]).map((x) => String(x));
+      const form = kind === 'guid' ? wanted.map((x) => guidVersionRefusal(this.behaviour, x)).find(Boolean) : undefined;
+      if (form) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: ${site.key}: ${form}`, [`/filters/${site.key} ${form}`]);
       return (rec) => p.matchArray(String(rec[field] ?? ''), wanted, kind);
     }
     if (site.filter === 'boolean') {
@@ -626,7 +628,7 @@ export class Engine {
     if (this.behaviour.listDuplicates === 'refused' && prop.kind === 'list' && !prop.references && new Set(values).size < values.length) out.push(`${where}: duplicate entry (a unique key)`);
     for (const x of values) {
       if (typeof x !== 'string') continue;
-      const syntax = prop.kind === 'integer' ? integerSyntaxRefusal(this.behaviour, x) : undefined;
+      const syntax = prop.kind === 'integer' ? integerSyntaxRefusal(this.behaviour, x) : prop.kind === 'guid' || prop.references ? guidVersionRefusal(this.behaviour, x) : undefined;
       if (syntax) out.push(`${where}: ${syntax}`);
       const text = prop.kind === 'string' || prop.kind === 'predefined' || (prop.kind === 'list' && !prop.references);
       const columns = prop.kind === 'integer' ? [integerColumn(this.behaviour, x)] : text ? [astralColumn(this.behaviour, x), edgeSpaceColumn(this.behaviour, x)] : [];
@@ -804,6 +806,8 @@ export class Engine {
     if (!check.ok) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filter: ${check.errors.join('; ')}`, check.errors.map((e) => `/filter${e.startsWith('(root)') ? e.slice(6) : e}`));
     const ids = new Set<string>();
     for (const f of body.filter as Array<{ id: string[] }>) for (const id of f.id) ids.add(id.toLowerCase());
+    const form = [...ids].map((id) => guidVersionRefusal(this.behaviour, id)).find(Boolean);
+    if (form) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filter: ${form}`, [`/filter ${form}`]);
     const max = this.behaviour.maxDataItems;
     if (max !== null && ids.size > max) throw new ApiError(400, 'TOO_MANY_ITEMS', `filter holds ${ids.size} ids; at most ${max} are accepted`, [`/filter must NOT have more than ${max} ids`]);
     const s = this.st(r);

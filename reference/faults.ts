@@ -712,6 +712,15 @@ export const FAULTS: readonly Fault[] = [
       afterUpdate: (r, rec, item, before, next) => merged(r, next(r, rec, item, before)),
     };
   })()),
+  fault('order-customerid-version-4', 'filters.array', "the order customerid filter refuses a GUID that is not version 4 (400: the max GUID), where the store's other GUID filters take any", {
+    condition(site, next) {
+      const wanted = Array.isArray(site.value) ? site.value.map(String) : [];
+      const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+      const bad = wanted.find((x) => x !== ZERO_GUID && !v4.test(x));
+      if (site.resource.name === 'order' && site.key === 'customerid' && bad) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: customerid: ${bad} is not a version-4 UUID`);
+      return next(site);
+    },
+  }),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

@@ -7,6 +7,7 @@
  * in one would hide in the other.
  */
 import type { Behaviour } from './behaviour.js';
+import { ZERO_GUID } from '../src/schema/model.js';
 
 /** A String as the store's collation compares it; undefined when the collation is exact (binary). */
 export function collationKey(b: Behaviour): ((s: string) => string) | undefined {
@@ -83,6 +84,16 @@ export function integerSyntaxRefusal(b: Behaviour, v: string): string | undefine
   if (/^[-+]?0[0-9]/.test(v)) return `${JSON.stringify(v)} is not an integer (leading zeros)`;
   if (b.integerSyntax === 'canonical' && /^-0+$/.test(v)) return `${JSON.stringify(v)} is not an integer (a sign on zero)`;
   return undefined;
+}
+
+/**
+ * Why a GUID is refused for its version (a validator wanting version 4:
+ * class-validator's IsUUID('4'), Joi's uuidv4), or undefined when the store
+ * takes it. §2's all-zero GUID (an unset reference) is taken.
+ */
+export function guidVersionRefusal(b: Behaviour, v: unknown): string | undefined {
+  if (b.guidVersion === 'any' || typeof v !== 'string' || v === ZERO_GUID) return undefined;
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(v) ? undefined : `${JSON.stringify(v)} is not a version-4 UUID`;
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -89,6 +89,7 @@ export const VARIANTS: readonly Variant[] = [
   v('integer-canonical-only', "an Integer must be written canonically: '007' and '-0' are refused (a pattern ^(0|-?[1-9][0-9]*)$)", { integerSyntax: 'canonical' }),
   v('list-duplicates-merged', "a list of Strings is a set: tags holding one tag twice store it once (a unique key with INSERT IGNORE, Laravel's sync())", { listDuplicates: 'merged' }),
   v('list-duplicates-refused', 'tags holding one tag twice are refused (a unique key whose error is answered as a refusal)', { listDuplicates: 'refused' }),
+  v('guid-version-4', "a GUID in a filter, a reference or a delete must be a version-4 UUID (or the all-zero GUID of an unset reference): any other, the max GUID among them, is refused (class-validator's IsUUID('4'), Joi's uuidv4)", { guidVersion: 'version 4' }),
   v('createdon-local-time', "createdon is written in the server's local time (Europe/Paris), and request DateTimes are taken through that zone (a time in a DST gap moves forward)", { timeZone: 'Europe/Paris' }),
   v('date-only-whole-day', 'a date-only bound of a DateTime range filter stands for the whole day', { dateOnlyBound: 'whole day' }),
   v('ids-upper-case', "GUIDs are written in upper case (SQL Server's uniqueidentifier)", { idCase: 'upper' }),
@@ -139,6 +140,7 @@ export function observationsFor(b: Behaviour): Observations {
     'filters.dateOnlyBound': b.dateOnlyBound,
     'ids.letterCase': b.idCase,
     'filters.idCase': b.idFilterCase,
+    'filters.guidVersion': b.guidVersion,
     'http.contentType': b.jsonContentType,
     'http.jsonEscapes': b.jsonEscapes,
   };

@@ -31,7 +31,7 @@ const WHY = (p: PayloadPropModel) => `§4 Create and update payloads: ${p.name} 
 /** A GUID that is no id of the run's referenced records and not the all-zero GUID. */
 function unknownId(ctx: CheckContext, known: string[], label: string): string {
   const taken = new Set(known.map((x) => x.toLowerCase()));
-  return ctx.sample(fc.uuid().filter((u) => u.toLowerCase() !== ZERO_GUID.toLowerCase() && !taken.has(u.toLowerCase())), label);
+  return ctx.sample(fc.uuid({ version: 4 }).filter((u) => u.toLowerCase() !== ZERO_GUID.toLowerCase() && !taken.has(u.toLowerCase())), label);
 }
 
 /** The list sent: a valid id first when there is one (a store checking only the first id is caught), then the unknown one. */

@@ -27,6 +27,7 @@ import { combinationProbe, rangeProbe } from './filters.js';
 import { firstPageProbe } from './first-page.js';
 import { headerKeyProbe } from './header-key.js';
 import { idsProbe } from './ids.js';
+import { guidVersionProbe } from './guid-version.js';
 import { notOfferedProbe } from './not-offered.js';
 import { orderProbe } from './order.js';
 import { overlongProbe } from './overlong.js';
@@ -70,6 +71,7 @@ export const PROBES: readonly Probe[] = [
   collationProbe,
   dateOnlyBoundProbe,
   idsProbe,
+  guidVersionProbe,
   integerWidthProbe,
   decimalScaleProbe,
   storedTextProbe,

@@ -29,7 +29,7 @@ export interface ObservationSpec<T> {
 import { GET_CAP, type DecimalReading } from '../schema/model.js';
 import type {
   AccentReading, AstralReading, BlankReading, EmptyReading, ListDuplicatesReading, NumberSyntaxReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
-  TrimmingReading,
+  TrimmingReading, GuidVersionReading,
 } from '../values/readings.js';
 
 const o = <T>(spec: ObservationSpec<T>): ObservationSpec<T> => spec;
@@ -228,6 +228,11 @@ export const OBSERVATIONS = {
     describe: "whether the id filter matches a GUID written in the other letter case ('insensitive': a uuid or uniqueidentifier column, RFC 4122)",
     section: '§4 Filters per resource: id GUID[]',
     fallback: 'insensitive',
+  }),
+  'filters.guidVersion': o<GuidVersionReading | null>({
+    describe: "whether a GUID filter takes a GUID of another version than 4 (the max GUID): 'any' (.NET's Guid, PostgreSQL's uuid, Laravel's uuid rule), or 'version 4' (a validator wanting the version nibble refuses it)",
+    section: '§2 Conventions: GUID (a hyphenated 36-character identifier; its version is not shown)',
+    fallback: null,
   }),
   'http.jsonEscapes': o<'none' | 'non-ascii' | 'slash' | 'non-ascii and slash' | null>({
     describe: "what a JSON answer escapes beyond what JSON requires: non-ASCII as \\uXXXX (System.Text.Json, PHP json_encode), '/' as '\\/' (PHP)",

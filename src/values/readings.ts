@@ -397,3 +397,17 @@ export function listUnderDuplicates<T>(reading: ListDuplicatesReading, list: rea
   const seen = new Set<string>();
   return list.filter((x) => !seen.has(key(x)) && !!seen.add(key(x)));
 }
+
+// ---------------------------------------------------------------- the version of a GUID
+
+/**
+ * A GUID of another version than 4 in a filter or a reference: taken ('any':
+ * .NET's Guid, PostgreSQL's uuid and SQL Server's uniqueidentifier columns,
+ * Laravel's `uuid` rule check the form only), or refused ('version 4': a
+ * validator wanting the version nibble, class-validator's IsUUID('4'), Joi's
+ * uuidv4). §2 says only "hyphenated 36-character identifier".
+ */
+export type GuidVersionReading = 'any' | 'version 4';
+
+/** The Max UUID (RFC 9562 §5.10): all bits set, so no version nibble of 4. */
+export const MAX_GUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';

@@ -110,7 +110,8 @@ const LIMIT_SLOTS = [...new Set([...Object.values(IN_LIST_LIMITS).sort((a, b) =>
 /**
  * One id list of more than 2100 values: ids no record has, the scope's ids at
  * the slots the common limits cut (and spread over the rest), every other one
- * in upper case, the first listed twice, and the all-zero GUID.
+ * in upper case, the first listed twice, the all-zero GUID, and the max GUID
+ * where the store was seen to take a GUID of any version (filters.guidVersion).
  */
 export function idLongList(s: Scoped, env: ClassEnv): (CaseClasses & { values: string[] }) | undefined {
   if (!s.ids.length) return undefined;
@@ -131,11 +132,13 @@ export function idLongList(s: Scoped, env: ClassEnv): (CaseClasses & { values: s
   // the first id again, in upper case: a duplicate (to a count that sums per listed value) and an upper-case GUID
   list.push(ZERO_GUID, mixed ? ids[0].toUpperCase() : ids[0]);
   const g: ClassTarget = { kind: 'guid', use: 'matched' };
+  // the GUID classes of the readings the store was seen to take (the max GUID where a GUID filter takes any version)
+  for (const c of classesFor(g, env.readings).judged.filter((x) => x.reading?.(g) && !list.some((v) => x.has(v, g)))) list.push(...classValues(c, g, 1, env.draw).values);
   const judged = [
     ...classesFor(t).judged.filter((c) => c.has(list, t)),
-    ...classesFor(g).judged.filter((c) => list.some((v) => c.has(v, g))),
+    ...classesFor(g, env.readings).judged.filter((c) => list.some((v) => c.has(v, g))),
   ].map((c) => c.name);
-  const { notJudged } = classesFor(t);
+  const notJudged = [...classesFor(t).notJudged, ...classesFor(g, env.readings).notJudged];
   const caseNote = mixed ? [] : classesFor(g).judged.filter((c) => !judged.includes(c.name) && !c.has(list[0], g) && c.has(list[0].toUpperCase(), g))
     .map((c) => ({ class: c.name, reason: 'the store\'s id filter compares ids exactly (filters.idCase sensitive): an id in the other letter case names no record under its own reading' }));
   return { values: list, judged, notJudged: [...reasons(notJudged), ...caseNote] };

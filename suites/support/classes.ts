@@ -66,6 +66,8 @@ const JUDGED_UNDER: ReadonlyArray<{ reading: ReadingId; when: () => boolean }> =
   { reading: 'number-syntax', when: () => Object.values(SYNTAX_KEYS).some((k) => probed(k) && observed(k) === 'taken') },
   // a list holding one item twice: kept (compared as sent) or merged (compared as a set, support/writes.ts); Strings only (classesKeptOut)
   { reading: 'list-duplicates', when: () => probed('lists.duplicates') && observed('lists.duplicates') !== 'refused' },
+  // a GUID of another version than 4 (the max GUID): taken where a GUID filter was seen to take it (the filters' lists, filters/register.ts)
+  { reading: 'guid-version', when: () => probed('filters.guidVersion') && observed('filters.guidVersion') === 'any' },
 ];
 
 /** The observation of the Integer form each number-syntax class writes. */

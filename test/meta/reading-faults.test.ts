@@ -17,6 +17,11 @@
  *   keeps it once (product-tags-merged: caught by the list.duplicates items of
  *   product tags). On a store whose lists are sets (list-duplicates-merged) the
  *   same is its reading, and they pass.
+ * - the store's GUID filters take a GUID of any version (filters.guidVersion
+ *   'any') while the order customerid filter refuses one not of version 4
+ *   (order-customerid-version-4: caught by the guid.max value of that key's
+ *   #several list). On a store validating every GUID for version 4
+ *   (guid-version-4) the max GUID is never sent, and they pass.
  * What is judged is consistency with the store's own reading, not one reading.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -57,6 +62,11 @@ const CASES: Case[] = [
   {
     fault: 'product-tags-merged', only: 'product.lifecycle.create.*', honest: 'list-duplicates-merged',
     fails: /^product\.lifecycle\.create\.((single|round-trip)#tags|batch#answer|batch#stored)$/, fieldItem: /#tags$/,
+  },
+  // a GUID of any version taken by every GUID filter but order customerid, which wants version 4 (guid.max)
+  {
+    fault: 'order-customerid-version-4', only: 'order.filters.*', honest: 'guid-version-4',
+    fails: /^order\.filters\.(array|count-agrees)\.customerid#several$/, fieldItem: /^order\.filters\.array\.customerid#several$/,
   },
 ];
 

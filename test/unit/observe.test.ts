@@ -179,3 +179,35 @@ describe('an answer no honest reading explains (fitsNoReading)', () => {
     for (const status of [200, 400, 404, 422]) expect(unusableAnswer(ex(status), 'a get'), String(status)).toBeUndefined();
   });
 });
+
+describe('filters.guidVersion: a refusal of the form told from one of an unknown id', () => {
+  // a client answering a get by id with a status chosen by the GUID asked
+  const fake = (status: (id: string) => number) => ({
+    get: async (_r: unknown, q: { filters: { id: string[] } }) => {
+      const code = status(q.filters.id[0]);
+      const exchange = { request: { method: 'POST', path: '/api/v1/products/get', body: q }, response: { status: code, headers: {}, body: code < 300 ? '[]' : '{}' } } as unknown as Exchange;
+      return { ok: code < 300, value: code < 300 ? [] : undefined, exchange, problem: code < 300 ? undefined : `HTTP ${code}` };
+    },
+  });
+  const run = async (status: (id: string) => number) => {
+    const { guidVersionProbe } = await import('../../src/observe/guid-version.js');
+    const { Shared } = await import('../../src/observe/shared.js');
+    const client = fake(status) as unknown as StoreClient;
+    const config = { runTag: 'sc00000000' } as RunConfig;
+    return (await guidVersionProbe.run({ client, config, shared: new Shared(client, config), results: {} }))['filters.guidVersion'];
+  };
+  const MAX = /^f{8}-(f{4}-){3}f{12}$/;
+
+  it("the max GUID taken: 'any'", async () => expect((await run(() => 200)).value).toBe('any'));
+  it("the max GUID refused, a version-4 GUID no record has taken: 'version 4'", async () => {
+    const o = await run((id) => (MAX.test(id) ? 400 : 200));
+    expect(o.value).toBe('version 4');
+    expect(o.evidence).toHaveLength(2);
+  });
+  it('both refused: could not tell (an unknown id may be what is refused, not the form)', async () => {
+    const o = await run(() => 404);
+    expect(o.value).toBeNull();
+    expect(o.detail).toMatch(/^could not tell: .*an unknown id/);
+  });
+  it('a 5xx fits no reading', async () => expect(isNoReading(await run(() => 500))).toBe(true));
+});

@@ -2,7 +2,9 @@
  * Benign variants: each switches one "not shown" choice, visibly, and the
  * expectedObservations map covers every observation key for every variant.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ZERO_GUID } from '../../src/schema/model.js';
 import { DEFAULT_BEHAVIOUR } from '../../reference/behaviour.js';
 import { DEFAULT_OBSERVATIONS, VARIANTS, expectedObservations, getVariant } from '../../reference/variants.js';
 import type { ReferenceServer } from '../../reference/server.js';
@@ -14,7 +16,7 @@ const KEYS = [
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
   'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'consistency.readAfterWriteMs',
   'users.countPath', 'collation.case', 'collation.accents', 'collation.trailingSpaces', 'limits.integerWidth', 'limits.decimalScale',
-  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'integers.leadingZeros', 'integers.negativeZero', 'lists.duplicates', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'http.contentType', 'http.jsonEscapes',
+  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'integers.leadingZeros', 'integers.negativeZero', 'lists.duplicates', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'filters.guidVersion', 'http.contentType', 'http.jsonEscapes',
 ];
 
 const REQUIRED = [
@@ -348,6 +350,22 @@ describe('each stack-default reading is visible', () => {
     expect(await tags(undefined)).toEqual(['a', 'b', 'a']);
     expect(await tags('list-duplicates-merged')).toEqual(['a', 'b']);
     expect(await tags('list-duplicates-refused')).toBe(400);
+  });
+
+  it('guid-version-4: a GUID not of version 4 refused in a filter and a delete; version 4 and the all-zero GUID taken', async () => {
+    const max = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+    const v1 = 'c232ab00-9414-11ec-b3c8-9f6bdeced846';
+    const statuses = async (variant: string | undefined) => {
+      const srv = await start(variant ? { variant } : {});
+      try {
+        const get = async (ids: string[]) => (await call(srv, '/api/v1/orders/get', { filters: { customerid: ids } })).status;
+        return [await get([max]), await get([v1]), await get([randomUUID(), ZERO_GUID]), (await call(srv, '/api/v1/coupons/delete', { filter: [{ id: [max] }] })).status];
+      } finally {
+        await srv.close();
+      }
+    };
+    expect(await statuses(undefined)).toEqual([200, 200, 200, 200]);
+    expect(await statuses('guid-version-4')).toEqual([400, 400, 200, 400]);
   });
 
   it('createdon-local-time: createdon on the Paris wall clock; a time in the spring-forward gap moves an hour on', () => withVariant('createdon-local-time', async (srv, refs) => {
