@@ -86,6 +86,8 @@ export interface Behaviour {
   listDuplicates: 'kept' | 'merged' | 'refused';
   /** a GUID in a filter, a reference or a delete: any taken, or only version 4 (and §2's all-zero GUID), others refused (400) */
   guidVersion: 'any' | 'version 4';
+  /** a DateTime in data: any year taken (DATETIME), or a MySQL TIMESTAMP column's range only (1970-01-01 00:00:01 to 2038-01-19 03:14:07 UTC), others refused (400, strict mode) */
+  dateTimeRange: 'full' | 'timestamp';
   /** the zone new records' createdon is written in ('UTC' or an IANA zone); request DateTimes are taken through it */
   timeZone: string;
   /** a date-only bound of a DateTime range filter: that day's midnight, or the whole day */
@@ -138,6 +140,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   integerSyntax: 'lenient',
   listDuplicates: 'kept',
   guidVersion: 'any',
+  dateTimeRange: 'full',
   timeZone: 'UTC',
   dateOnlyBound: 'midnight',
   idCase: 'lower',

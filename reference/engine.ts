@@ -13,7 +13,7 @@ import {
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
 import type { Behaviour } from './behaviour.js';
-import { astralColumn, collationKey, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, guidVersionRefusal, storeNow, throughZone } from './readings.js';
+import { astralColumn, collationKey, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, guidVersionRefusal, timestampRefusal, storeNow, throughZone } from './readings.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
 const EPOCH = '1970-01-01 00:00:00';
@@ -628,7 +628,8 @@ export class Engine {
     if (this.behaviour.listDuplicates === 'refused' && prop.kind === 'list' && !prop.references && new Set(values).size < values.length) out.push(`${where}: duplicate entry (a unique key)`);
     for (const x of values) {
       if (typeof x !== 'string') continue;
-      const syntax = prop.kind === 'integer' ? integerSyntaxRefusal(this.behaviour, x) : prop.kind === 'guid' || prop.references ? guidVersionRefusal(this.behaviour, x) : undefined;
+      const syntax = prop.kind === 'integer' ? integerSyntaxRefusal(this.behaviour, x) : prop.kind === 'guid' || prop.references ? guidVersionRefusal(this.behaviour, x)
+        : prop.kind === 'datetime' ? timestampRefusal(this.behaviour, x) : undefined;
       if (syntax) out.push(`${where}: ${syntax}`);
       const text = prop.kind === 'string' || prop.kind === 'predefined' || (prop.kind === 'list' && !prop.references);
       const columns = prop.kind === 'integer' ? [integerColumn(this.behaviour, x)] : text ? [astralColumn(this.behaviour, x), edgeSpaceColumn(this.behaviour, x)] : [];

@@ -721,6 +721,22 @@ export const FAULTS: readonly Fault[] = [
       return next(site);
     },
   }),
+  fault('coupon-dates-clamped', 'lifecycle.create.round-trip', "coupon create and update store a startdate or enddate outside a TIMESTAMP column's range at its edge (1970-01-01 00:00:01, 2038-01-19 03:14:07), where the store's other DateTimes keep every year", ((): Partial<FaultHooks> => {
+    const edges = ['1970-01-01 00:00:01', '2038-01-19 03:14:07'] as const;
+    const clamped = (r: Parameters<FaultHooks['afterCreate']>[0], out: Rec) => {
+      if (r.name !== 'coupon') return out;
+      for (const f of ['startdate', 'enddate']) {
+        const v = String(out[f] ?? '');
+        if (v && v < edges[0]) out[f] = edges[0];
+        else if (v > edges[1]) out[f] = edges[1];
+      }
+      return out;
+    };
+    return {
+      afterCreate: (r, rec, item, next) => clamped(r, next(r, rec, item)),
+      afterUpdate: (r, rec, item, before, next) => clamped(r, next(r, rec, item, before)),
+    };
+  })()),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

@@ -133,6 +133,22 @@ export function throughZone(b: Behaviour, wall: string): string {
   return wallAt(b.timeZone, instant);
 }
 
+/** A MySQL TIMESTAMP column's range, as instants (ms): 1970-01-01 00:00:01 to 2038-01-19 03:14:07 UTC. */
+const TIMESTAMP_RANGE_MS = [Date.UTC(1970, 0, 1, 0, 0, 1), Date.UTC(2038, 0, 19, 3, 14, 7)] as const;
+
+/**
+ * Why a DateTime in data is refused by a TIMESTAMP column (MySQL in strict
+ * mode: "Incorrect datetime value"), or undefined when the store takes it:
+ * the wall time sent, read in the store's zone, is an instant outside the range.
+ */
+export function timestampRefusal(b: Behaviour, v: unknown): string | undefined {
+  if (b.dateTimeRange === 'full' || typeof v !== 'string') return undefined;
+  const asUtc = asUtcMs(v.length === 10 ? `${v} 00:00:00` : v);
+  if (Number.isNaN(asUtc)) return undefined;
+  const instant = b.timeZone === 'UTC' ? asUtc : asUtc - (asUtcMs(wallAt(b.timeZone, asUtc)) - asUtc);
+  return instant < TIMESTAMP_RANGE_MS[0] || instant > TIMESTAMP_RANGE_MS[1] ? `incorrect datetime value ${JSON.stringify(v)} (a TIMESTAMP column holds 1970-01-01 00:00:01 to 2038-01-19 03:14:07 UTC)` : undefined;
+}
+
 /** JSON text as the store's serialiser writes it: non-ASCII as \uXXXX (System.Text.Json, PHP json_encode) and '/' as '\/' (PHP). */
 export function jsonText(b: Behaviour, text: string): string {
   if (b.jsonEscapes === 'none') return text;

@@ -64,8 +64,8 @@ export const VARIANTS: readonly Variant[] = [
   v('replica-lag', 'get and count read a replica 120 ms behind the writes', { readLagMs: 120 }),
   v('pages-title-only', 'the page title filter is only accepted under the key title', { pagesTitleFilterKey: 'title' }),
   // ---- stores built the way common stacks build them (docs/stack-defaults.md), each reading of a stack default at once
-  v('mysql-php-store', 'a PHP store on MySQL 5.7 with utf8 (utf8mb3_general_ci) in strict mode: filters ignore case, accents and trailing spaces; INT(11) columns refuse what is beyond 32 bits; excess decimals rounded; 4-byte characters refused; createdon in the server\'s local time (Europe/Paris); JSON sent as text/html with \\u escapes and \\/; strings in data trimmed and empty ones refused where mandatory, spaces only too (Laravel\'s TrimStrings, ConvertEmptyStringsToNull, required); Integers with leading zeros refused (its integer rule: FILTER_VALIDATE_INT); tags a set (sync())', {
-    ...MYSQL_GENERAL_CI, integerWidth: '32-bit refused', decimalScale: 'rounded', astral: 'refused', timeZone: 'Europe/Paris', ...PHP_JSON, ...LARAVEL_INPUT,
+  v('mysql-php-store', 'a PHP store on MySQL 5.7 with utf8 (utf8mb3_general_ci) in strict mode: filters ignore case, accents and trailing spaces; INT(11) columns refuse what is beyond 32 bits; excess decimals rounded; 4-byte characters refused; createdon in the server\'s local time (Europe/Paris); JSON sent as text/html with \\u escapes and \\/; strings in data trimmed and empty ones refused where mandatory, spaces only too (Laravel\'s TrimStrings, ConvertEmptyStringsToNull, required); Integers with leading zeros refused (its integer rule: FILTER_VALIDATE_INT); tags a set (sync()); DateTimes in TIMESTAMP columns (outside 1970-2038 refused)', {
+    ...MYSQL_GENERAL_CI, integerWidth: '32-bit refused', decimalScale: 'rounded', astral: 'refused', timeZone: 'Europe/Paris', dateTimeRange: 'timestamp', ...PHP_JSON, ...LARAVEL_INPUT,
   }),
   v('sqlserver-dotnet-store', 'a .NET store on SQL Server (SQL_Latin1_General_CP1_CI_AS): filters ignore case and trailing spaces, not accents; int columns refuse what is beyond 32 bits; excess decimals truncated (SqlClient before 2.0); ids written in upper case; JSON with non-ASCII as \\uXXXX (System.Text.Json); a String empty or of spaces only refused where mandatory ([Required])', {
     stringCase: 'insensitive', trailingSpaces: 'ignored', integerWidth: '32-bit refused', decimalScale: 'truncated', idCase: 'upper', jsonEscapes: 'non-ascii', blankStrings: 'refused', emptyRequired: 'refused',
@@ -90,6 +90,7 @@ export const VARIANTS: readonly Variant[] = [
   v('list-duplicates-merged', "a list of Strings is a set: tags holding one tag twice store it once (a unique key with INSERT IGNORE, Laravel's sync())", { listDuplicates: 'merged' }),
   v('list-duplicates-refused', 'tags holding one tag twice are refused (a unique key whose error is answered as a refusal)', { listDuplicates: 'refused' }),
   v('guid-version-4', "a GUID in a filter, a reference or a delete must be a version-4 UUID (or the all-zero GUID of an unset reference): any other, the max GUID among them, is refused (class-validator's IsUUID('4'), Joi's uuidv4)", { guidVersion: 'version 4' }),
+  v('timestamp-columns', "DateTime columns are MySQL TIMESTAMP in strict mode: a DateTime in data outside 1970-01-01 00:00:01 to 2038-01-19 03:14:07 UTC is refused", { dateTimeRange: 'timestamp' }),
   v('createdon-local-time', "createdon is written in the server's local time (Europe/Paris), and request DateTimes are taken through that zone (a time in a DST gap moves forward)", { timeZone: 'Europe/Paris' }),
   v('date-only-whole-day', 'a date-only bound of a DateTime range filter stands for the whole day', { dateOnlyBound: 'whole day' }),
   v('ids-upper-case', "GUIDs are written in upper case (SQL Server's uniqueidentifier)", { idCase: 'upper' }),
@@ -141,6 +142,7 @@ export function observationsFor(b: Behaviour): Observations {
     'ids.letterCase': b.idCase,
     'filters.idCase': b.idFilterCase,
     'filters.guidVersion': b.guidVersion,
+    'time.dateTimeRange': b.dateTimeRange === 'full' ? 'full' : 'refused',
     'http.contentType': b.jsonContentType,
     'http.jsonEscapes': b.jsonEscapes,
   };

@@ -28,6 +28,7 @@ import { firstPageProbe } from './first-page.js';
 import { headerKeyProbe } from './header-key.js';
 import { idsProbe } from './ids.js';
 import { guidVersionProbe } from './guid-version.js';
+import { timestampRangeProbe } from './timestamp-range.js';
 import { notOfferedProbe } from './not-offered.js';
 import { orderProbe } from './order.js';
 import { overlongProbe } from './overlong.js';
@@ -79,6 +80,7 @@ export const PROBES: readonly Probe[] = [
   emptyStringProbe,
   numberSyntaxProbe,
   listDuplicatesProbe,
+  timestampRangeProbe,
   bigSetProbe,
 ];
 

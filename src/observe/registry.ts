@@ -29,7 +29,7 @@ export interface ObservationSpec<T> {
 import { GET_CAP, type DecimalReading } from '../schema/model.js';
 import type {
   AccentReading, AstralReading, BlankReading, EmptyReading, ListDuplicatesReading, NumberSyntaxReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
-  TrimmingReading, GuidVersionReading,
+  TrimmingReading, GuidVersionReading, DateTimeRangeReading,
 } from '../values/readings.js';
 
 const o = <T>(spec: ObservationSpec<T>): ObservationSpec<T> => spec;
@@ -208,6 +208,11 @@ export const OBSERVATIONS = {
     describe: "what a list property holding one item twice (tags ['a', 'a']) gets: kept as sent, merged into one (a set), or refused",
     section: '§4 Create and update payloads: tags Array of String (whether it is a list or a set is not shown)',
     fallback: 'kept',
+  }),
+  'time.dateTimeRange': o<DateTimeRangeReading | null>({
+    describe: "what a DateTime in data before 1970 or after 2038-01-19 03:14:07 UTC gets: stored as sent ('full': DATETIME), refused (a MySQL TIMESTAMP column in strict mode), or stored otherwise ('changed')",
+    section: '§2 Conventions: DateTime (the range of years is not shown)',
+    fallback: null,
   }),
   'time.createdonOffsetMinutes': o<number | null>({
     describe: "the offset from UTC, in minutes, of the createdon a store writes (0: UTC; else the store's local time)",

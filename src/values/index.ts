@@ -13,5 +13,5 @@ export {
   type Collation, type CaseReading, type AccentReading, type TrailingSpaceReading, type IntegerWidth, type DecimalScaleReading,
   type AstralReading, type DateOnlyBoundReading, type IdLetterCase,
   trimmedText, hasEdgeSpace, textUnderTrimming, listUnderDuplicates, type TrimmingReading, type BlankReading, type EmptyReading, type NumberSyntaxReading, type ListDuplicatesReading,
-  MAX_GUID, type GuidVersionReading,
+  MAX_GUID, type GuidVersionReading, type DateTimeRangeReading,
 } from './readings.js';

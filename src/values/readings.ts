@@ -411,3 +411,14 @@ export type GuidVersionReading = 'any' | 'version 4';
 
 /** The Max UUID (RFC 9562 §5.10): all bits set, so no version nibble of 4. */
 export const MAX_GUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+// ---------------------------------------------------------------- the range of a DateTime column
+
+/**
+ * A DateTime in data before 1970 or after 2038-01-19 03:14:07 UTC: stored as
+ * sent ('full': DATETIME, datetime2, timestamp(tz) columns), refused (a MySQL
+ * TIMESTAMP column in strict mode: "Incorrect datetime value"), or stored
+ * otherwise ('changed': TIMESTAMP without strict mode writes 0000-00-00
+ * 00:00:00; 32-bit epoch arithmetic wraps).
+ */
+export type DateTimeRangeReading = 'full' | 'refused' | 'changed';

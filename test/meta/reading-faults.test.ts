@@ -22,6 +22,11 @@
  *   (order-customerid-version-4: caught by the guid.max value of that key's
  *   #several list). On a store validating every GUID for version 4
  *   (guid-version-4) the max GUID is never sent, and they pass.
+ * - the store keeps a DateTime of any year (time.dateTimeRange 'full') while
+ *   coupon clamps its dates to a TIMESTAMP column's range (coupon-dates-clamped:
+ *   caught by the datetime.before-1970 and .after-2038 items of coupon startdate
+ *   and enddate). On a store whose DateTimes are TIMESTAMP columns
+ *   (timestamp-columns) no such date is sent, and they pass.
  * What is judged is consistency with the store's own reading, not one reading.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -67,6 +72,11 @@ const CASES: Case[] = [
   {
     fault: 'order-customerid-version-4', only: 'order.filters.*', honest: 'guid-version-4',
     fails: /^order\.filters\.(array|count-agrees)\.customerid#several$/, fieldItem: /^order\.filters\.array\.customerid#several$/,
+  },
+  // DateTimes of every year kept everywhere but in coupon dates, clamped to the TIMESTAMP range (datetime.before-1970, .after-2038)
+  {
+    fault: 'coupon-dates-clamped', only: 'coupon.lifecycle.create.*', honest: 'timestamp-columns',
+    fails: /^coupon\.lifecycle\.create\.((single|round-trip)#(startdate|enddate)|batch#answer|batch#stored)$/, fieldItem: /#(startdate|enddate)$/,
   },
 ];
 

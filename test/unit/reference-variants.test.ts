@@ -16,7 +16,7 @@ const KEYS = [
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
   'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'consistency.readAfterWriteMs',
   'users.countPath', 'collation.case', 'collation.accents', 'collation.trailingSpaces', 'limits.integerWidth', 'limits.decimalScale',
-  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'integers.leadingZeros', 'integers.negativeZero', 'lists.duplicates', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'filters.guidVersion', 'http.contentType', 'http.jsonEscapes',
+  'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'integers.leadingZeros', 'integers.negativeZero', 'lists.duplicates', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'filters.guidVersion', 'time.dateTimeRange', 'http.contentType', 'http.jsonEscapes',
 ];
 
 const REQUIRED = [
@@ -350,6 +350,24 @@ describe('each stack-default reading is visible', () => {
     expect(await tags(undefined)).toEqual(['a', 'b', 'a']);
     expect(await tags('list-duplicates-merged')).toEqual(['a', 'b']);
     expect(await tags('list-duplicates-refused')).toBe(400);
+  });
+
+  it('timestamp-columns: a DateTime in data outside 1970-01-01 00:00:01 to 2038-01-19 03:14:07 UTC refused; the edges and every year between taken', async () => {
+    const statuses = async (variant: string | undefined) => {
+      const srv = await start(variant ? { variant } : {});
+      try {
+        const ids = await referenceIds(srv);
+        const out: number[] = [];
+        for (const d of ['1969-12-31 23:59:59', '1970-01-01 00:00:01', '2038-01-19 03:14:07', '2038-01-19 03:14:08']) {
+          out.push((await call(srv, '/api/v1/coupons/create', { data: [{ ...payloadFor(res('coupon'), ids), startdate: d, enddate: d }] })).status);
+        }
+        return out;
+      } finally {
+        await srv.close();
+      }
+    };
+    expect(await statuses(undefined)).toEqual([200, 200, 200, 200]);
+    expect(await statuses('timestamp-columns')).toEqual([400, 200, 200, 400]);
   });
 
   it('guid-version-4: a GUID not of version 4 refused in a filter and a delete; version 4 and the all-zero GUID taken', async () => {
