@@ -89,8 +89,6 @@ export const VARIANTS: readonly Variant[] = [
   v('integer-canonical-only', "an Integer must be written canonically: '007' and '-0' are refused (a pattern ^(0|-?[1-9][0-9]*)$)", { integerSyntax: 'canonical' }),
   v('list-duplicates-merged', "a list of Strings is a set: tags holding one tag twice store it once (a unique key with INSERT IGNORE, Laravel's sync())", { listDuplicates: 'merged' }),
   v('list-duplicates-refused', 'tags holding one tag twice are refused (a unique key whose error is answered as a refusal)', { listDuplicates: 'refused' }),
-  v('guid-version-4', "a GUID in a filter, a reference or a delete must be a version-4 UUID (or the all-zero GUID of an unset reference): any other, the max GUID among them, is refused (class-validator's IsUUID('4'), Joi's uuidv4)", { guidVersion: 'version 4' }),
-  v('timestamp-columns', "DateTime columns are MySQL TIMESTAMP in strict mode: a DateTime in data outside 1970-01-01 00:00:01 to 2038-01-19 03:14:07 UTC is refused", { dateTimeRange: 'timestamp' }),
   v('createdon-local-time', "createdon is written in the server's local time (Europe/Paris), and request DateTimes are taken through that zone (a time in a DST gap moves forward)", { timeZone: 'Europe/Paris' }),
   v('date-only-whole-day', 'a date-only bound of a DateTime range filter stands for the whole day', { dateOnlyBound: 'whole day' }),
   v('ids-upper-case', "GUIDs are written in upper case (SQL Server's uniqueidentifier)", { idCase: 'upper' }),
@@ -101,6 +99,9 @@ export const VARIANTS: readonly Variant[] = [
   v('postgres-node-store', 'a Node store on PostgreSQL: exact string comparison, integer columns refuse what is beyond 32 bits, excess decimals rounded, ids in a text column (the id filter compares them exactly), a date-only bound read as the whole day (DATE(createdon))', {
     integerWidth: '32-bit refused', decimalScale: 'rounded', idFilterCase: 'sensitive', dateOnlyBound: 'whole day',
   }),
+  // ---- readings added since, one at a time (appended: the stores npm test joins keep their make-up)
+  v('timestamp-columns', "DateTime columns are MySQL TIMESTAMP in strict mode: a DateTime in data outside 1970-01-01 00:00:01 to 2038-01-19 03:14:07 UTC is refused", { dateTimeRange: 'timestamp' }),
+  v('guid-version-4', "a GUID in a filter, a reference or a delete must be a version-4 UUID (or the all-zero GUID of an unset reference): any other, the max GUID among them, is refused (class-validator's IsUUID('4'), Joi's uuidv4)", { guidVersion: 'version 4' }),
 ];
 
 /** What storecheck should observe against a server with this behaviour. */

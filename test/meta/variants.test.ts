@@ -2,7 +2,7 @@
  * Honest servers the suite must pass: the default reference server and the
  * benign variants of reference/variants.ts (another honest choice where the
  * spec says "not shown", or a stack's default reading of it) that first vary
- * each observation — 27 of 54, joined into 7 stores (a MySQL/PHP-like and a
+ * each observation — 28 of 56, joined into 8 stores (guid-version-4 alone) (a MySQL/PHP-like and a
  * SQL Server/.NET-like store among them, the latter with an id filter that
  * compares exactly) that each make several of those
  * choices at once, as a real
