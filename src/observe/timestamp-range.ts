@@ -32,7 +32,7 @@ function subject(): { r: ResourceModel; props: PayloadPropModel[] } | undefined 
 }
 
 /** One reading from both cases' observations: the same value for both, else none. */
-function joined(obs: Observation[]): Observation {
+export function joined(obs: Observation[]): Observation {
   const [a, b] = obs;
   if (a.value === null) return a;
   if (b.value === null) return b;

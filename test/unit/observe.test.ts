@@ -211,3 +211,22 @@ describe('filters.guidVersion: a refusal of the form told from one of an unknown
   });
   it('a 5xx fits no reading', async () => expect(isNoReading(await run(() => 500))).toBe(true));
 });
+
+describe('time.dateTimeRange: one reading from the two cases, before 1970 and after 2038', () => {
+  const o = (value: unknown, detail: string): Observation => ({ value, detail, evidence: [] });
+  it('alike: that reading, both details said', async () => {
+    const { joined } = await import('../../src/observe/timestamp-range.js');
+    expect(joined([o('full', 'a'), o('full', 'b')])).toMatchObject({ value: 'full', detail: 'a; b' });
+    expect(joined([o('changed', 'a'), o('changed', 'b')]).value).toBe('changed');
+  });
+  it('one side taken, the other not (a 32-bit time_t, a TIMESTAMP only on one side): could not tell, no reading picked', async () => {
+    const { joined } = await import('../../src/observe/timestamp-range.js');
+    const got = joined([o('full', 'before 1970 stored'), o('refused', 'after 2038 refused')]);
+    expect(got.value).toBeNull();
+    expect(got.detail).toMatch(/^could not tell: no one reading — before 1970 stored; after 2038 refused$/);
+  });
+  it('a case that could not tell (or fits no reading) decides the whole', async () => {
+    const { joined } = await import('../../src/observe/timestamp-range.js');
+    expect(joined([o('full', 'a'), o(null, 'could not tell: x')]).detail).toBe('could not tell: x');
+  });
+});
