@@ -3,13 +3,25 @@
  * The API needs more than JSON Schema says, so the x-* keywords are declared
  * here: most are annotations read by the model; x-decimal and x-integer validate.
  */
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
 import type { JsonSchema } from './sources.js';
 
-const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;
-const { _, Name } = Ajv2020Module as any;
-const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
+const require = createRequire(import.meta.url);
+
+/**
+ * ajv's library, loaded on the first compile. A thread that reads the validators compiled once
+ * (src/schema/precompiled.ts: every worker of a run, and the main process from the second run on)
+ * never compiles, so it never loads ajv and ajv-formats: ~25 ms of a fresh thread's CPU each.
+ */
+interface AjvLibrary { Ajv2020: any; addFormats: any; _: any; Name: any }
+let library: AjvLibrary | undefined;
+function ajvLibrary(): AjvLibrary {
+  if (library) return library;
+  const ajvModule = require('ajv/dist/2020.js');
+  const formatsModule = require('ajv-formats');
+  library = { Ajv2020: ajvModule.default ?? ajvModule, addFormats: formatsModule.default ?? formatsModule, _: ajvModule._, Name: ajvModule.Name };
+  return library;
+}
 
 export interface ValidationResult { ok: boolean; errors: string[] }
 export type Validator = (value: unknown) => ValidationResult;
@@ -56,11 +68,13 @@ export const keywordFuncs: KeywordFuncs = KEYWORD_FUNCS;
 
 /** One of the keywords' functions in a validator's scope: called in place, required by name in standalone code. */
 function keywordFunc(cxt: any, name: keyof KeywordFuncs): unknown {
+  const { _, Name } = ajvLibrary();
   return cxt.gen.scopeValue('func', { ref: KEYWORD_FUNCS[name], code: _`require(${KEYWORDS_MODULE}).${new Name(name)}` });
 }
 
 /** `source`: keep each validator's code, for standaloneCode (src/schema/precompiled.ts). */
 export function createAjv(docs: JsonSchema[], opts: { source?: boolean } = {}): any {
+  const { Ajv2020, addFormats, _ } = ajvLibrary();
   const ajv = new Ajv2020({ strict: true, allErrors: true, strictRequired: false, allowUnionTypes: true, ...(opts.source ? { code: { source: true } } : {}) });
   addFormats(ajv);
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword, schemaType: ['string', 'object', 'array', 'boolean'] });

@@ -13,13 +13,17 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { compileAll, createAjv, KEYWORDS_MODULE, keywordFuncs } from './ajv.js';
 import { schemaModel } from './model.js';
 import type { JsonSchema } from './sources.js';
 
-const standaloneCode = ((standaloneCodeModule as any).default ?? standaloneCodeModule) as (ajv: any, refs: Record<string, string>) => string;
 const require = createRequire(import.meta.url);
+
+/** ajv's standalone code generator, loaded only by the thread that compiles (as ajv itself: src/schema/ajv.ts). */
+function standaloneCode(ajv: any, refs: Record<string, string>): string {
+  const mod = require('ajv/dist/standalone/index.js');
+  return (mod.default ?? mod)(ajv, refs);
+}
 
 /** A compiled validator as ajv makes it: true or false, its errors on `.errors`. */
 export type CompiledValidator = ((value: unknown) => boolean) & { errors?: unknown[] | null };

@@ -4,9 +4,11 @@
  * module is found by what it was compiled from, and one that is missing, stale or broken is
  * compiled again.
  */
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAjv } from '../../src/schema/ajv.js';
@@ -69,5 +71,19 @@ describe('precompiled validators', () => {
     expect(readPrecompiled(dir, docs)).toBeUndefined();
     // a folder that cannot be made: nothing kept, no throw
     expect(writePrecompiled(join(file!, 'below-a-file'), docs, source)).toBeUndefined();
+  });
+
+  it('judge in a thread that never loads ajv itself: a worker reading them skips its ~25 ms of loading', () => {
+    const kept = mkdtempSync(join(tmpdir(), 'storecheck-precompiled-only-'));
+    try {
+      writePrecompiled(kept, docs, source);
+      const helper = fileURLToPath(new URL('../helpers/precompiled-only.ts', import.meta.url));
+      const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', helper, kept], { encoding: 'utf8', timeout: 30_000 }));
+      // every resource's Record judged (an empty object is no record), by the kept code alone
+      expect(out).toMatchObject({ how: 'read', judged: schemaModel().resources.length, anyValid: false });
+      expect(out.loaded.filter((f: string) => !/[\\/]ajv[\\/]dist[\\/]runtime[\\/]/.test(f))).toEqual([]);
+    } finally {
+      rmSync(kept, { recursive: true, force: true });
+    }
   });
 });
