@@ -128,7 +128,9 @@ export class Http {
 
   /** The URL a path resolves to (base path and query kept: https://host/store?t=a + /api/v1/... → https://host/store/api/v1/...?t=a). */
   url(path: string): string {
-    return apiUrl(this.opts.baseUrl, path);
+    // apiUrl's result from the parts parsed once in the constructor: parsing the base URL again cost
+    // ~20 µs of every request
+    return `${this.origin}${this.basePath}${path}${this.query}`;
   }
 
   /**

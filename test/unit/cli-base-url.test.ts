@@ -84,6 +84,12 @@ describe('a query string in --base-url', () => {
 
   it('messages name the URL storecheck asked, not the base with a path glued after its query', () => {
     expect(apiUrl('https://s.example.test/gw?t=a', '/api/v1/store/get')).toBe('https://s.example.test/gw/api/v1/store/get?t=a');
+    // the client's own URLs (built from the base parsed once) are apiUrl's
+    for (const base of ['https://s.example.test/gw?t=a', 'http://127.0.0.1:8080', 'https://s.example.test/a/b//', 'https://s.example.test:8443/x?y=1&z=%20']) {
+      const c = new StoreClient({ baseUrl: base, apiKey: 'k-0123456789', timeoutMs: 1000, connections: 1 });
+      expect(c.http.url('/api/v1/products/get')).toBe(apiUrl(base, '/api/v1/products/get'));
+      void c.close();
+    }
     const ex = { request: { method: 'POST', url: '', path: '', body: {} }, attempts: 1, durationMs: 1, response: { status: 404, headers: {}, text: '' } };
     expect(notTheApi('https://s.example.test/gw?t=a', ex as never)).toMatch(/^https:\/\/s\.example\.test\/gw\/api\/v1\/store\/get\?t=a answered 404/);
   });
