@@ -11,7 +11,7 @@ import type { Rec } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import { DATE_PATTERN, type FilterModel, type ResourceModel, type ScalarKind } from '../schema/model.js';
 import {
-  compareScalar, compareWithDateOnlyBound, describeCollation, describeValue, normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime, sameUnderCollation,
+  compareScalar, compareWithDateOnlyBound, describeCollation, describeValue, normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime, sameUnderCollation, looseText,
   type Collation, type DateOnlyBoundReading,
 } from '../values/index.js';
 import type { FailureDetail } from './failure.js';
@@ -100,28 +100,75 @@ function eqDefined<T>(a: T | undefined, b: T | undefined): boolean | undefined {
   return a === undefined || b === undefined ? undefined : a === b;
 }
 
+/**
+ * What a term needs of itself on every record, worked out once per term (a
+ * case's terms are judged against every record of a scope and of every answer,
+ * by the checks and by the invariants): the field's kind, and for an array
+ * filter the values listed as strings with their loose identities (looseText).
+ */
+interface TermPlan {
+  r: ResourceModel;
+  value: unknown;
+  kind: ScalarKind;
+  wanted: string[];
+  /** looseText of each wanted value (String and Predefined fields only) */
+  loose?: string[];
+}
+
+const plans = new WeakMap<Term, TermPlan>();
+
+const COMPARED_AS_VALUES = new Set<ScalarKind>(['guid', 'integer', 'decimal', 'boolean', 'datetime', 'date']);
+
+function planOf(r: ResourceModel, t: Term): TermPlan {
+  const known = plans.get(t);
+  // the same term object judged with another model, or its value replaced: planned again
+  if (known && known.r === r && known.value === t.value) return known;
+  const kind = fieldKind(r, t.f);
+  const wanted = t.f.filter === 'array' ? (Array.isArray(t.value) ? t.value : [t.value]).map(String) : [];
+  const plan: TermPlan = { r, value: t.value, kind, wanted, ...(t.f.filter === 'array' && !COMPARED_AS_VALUES.has(kind) ? { loose: wanted.map(looseText) } : {}) };
+  plans.set(t, plan);
+  return plan;
+}
+
+/**
+ * One listed value against the record's, by the field's kind. String and
+ * Predefined: equal under the store's own collation (or unjudged where it
+ * cannot be told) — sameUnderCollation, whose first two steps (equal strings;
+ * different loose identities) are taken here with the loose identities
+ * computed once: the listed value's per term, the record's per record.
+ */
+function sameListed(p: TermPlan, i: number, raw: string, looseRaw: () => string, c: () => Collation): boolean | undefined {
+  const w = p.wanted[i];
+  switch (p.kind) {
+    case 'guid': return w.toLowerCase() === raw.toLowerCase();
+    case 'integer': return eqDefined(normalizeInteger(w), normalizeInteger(raw));
+    case 'decimal': return eqDefined(normalizeDecimal(w), normalizeDecimal(raw));
+    case 'boolean': return eqDefined(normalizeBoolean(w), normalizeBoolean(raw));
+    case 'datetime': case 'date': return eqDefined(parseDateTime(w), parseDateTime(raw));
+    default:
+      if (w === raw) return true;
+      if (p.loose![i] !== looseRaw()) return false;
+      return sameUnderCollation(w, raw, c());
+  }
+}
+
 /** What one term says of one record. */
 export function expectTerm(r: ResourceModel, t: Term, rec: Rec, incl: boolean): Expect {
   const { f, value } = t;
-  const kind = fieldKind(r, f);
   const raw = rec?.[f.field];
   if (typeof raw !== 'string') return 'unknown';
+  const plan = planOf(r, t);
+  const kind = plan.kind;
   if (f.filter === 'array') {
-    const wanted = (Array.isArray(value) ? value : [value]).map(String);
-    const same = (w: string): boolean | undefined => {
-      switch (kind) {
-        case 'guid': return w.toLowerCase() === raw.toLowerCase();
-        case 'integer': return eqDefined(normalizeInteger(w), normalizeInteger(raw));
-        case 'decimal': return eqDefined(normalizeDecimal(w), normalizeDecimal(raw));
-        case 'boolean': return eqDefined(normalizeBoolean(w), normalizeBoolean(raw));
-        case 'datetime': case 'date': return eqDefined(parseDateTime(w), parseDateTime(raw));
-        // String and Predefined: equal under the store's own collation (or unjudged where it cannot be told)
-        default: return sameUnderCollation(w, raw, collation());
-      }
-    };
-    const results = wanted.map(same);
-    if (results.some((x) => x === true)) return 'in';
-    return results.some((x) => x === undefined) ? 'unknown' : 'out';
+    let loose: string | undefined;
+    let coll: Collation | undefined;
+    let unknown = false;
+    for (let i = 0; i < plan.wanted.length; i++) {
+      const same = sameListed(plan, i, raw, () => (loose ??= looseText(raw)), () => (coll ??= collation()));
+      if (same === true) return 'in';
+      if (same === undefined) unknown = true;
+    }
+    return unknown ? 'unknown' : 'out';
   }
   if (f.filter === 'boolean') {
     const b = normalizeBoolean(raw);
