@@ -313,12 +313,26 @@ export interface Judgement {
   finding: Finding | null;
 }
 
+/** Per resource and operation, the invariant items of the catalogue and their judges: looked up once, not for every answer. */
+const judgesOf = new Map<string, ReadonlyArray<readonly [ItemDef, Judge]>>();
+
+function applicable(a: Answer): ReadonlyArray<readonly [ItemDef, Judge]> {
+  const key = `${a.r.name}#${a.op}`;
+  let found = judgesOf.get(key);
+  if (!found) {
+    found = Object.entries(JUDGES).flatMap(([rule, judge]) => {
+      const item = itemDef(`${checkIdOf({ rule: rule as RuleId, resource: a.r.name })}#${a.op}`);
+      return item ? [[item, judge] as const] : [];
+    });
+    judgesOf.set(key, found);
+  }
+  return found;
+}
+
 /** Every invariant of the catalogue that applies to this answer, judged. */
 export function judgeAnswer(a: Answer, k: InvariantReadings): Judgement[] {
   const out: Judgement[] = [];
-  for (const [rule, judge] of Object.entries(JUDGES)) {
-    const item = itemDef(`${checkIdOf({ rule: rule as RuleId, resource: a.r.name })}#${a.op}`);
-    if (!item) continue;
+  for (const [item, judge] of applicable(a)) {
     const finding = judge(a, k);
     if (finding !== undefined) out.push({ item, finding });
   }
