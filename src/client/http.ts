@@ -317,7 +317,9 @@ export class Http {
       }
       // too large or too deep to take in: not an answer to judge (isTargetError), never a crash
       const unread = truncated || exchange.parseError?.startsWith('JSON nested deeper') || exchange.parseError?.startsWith('too large to parse');
-      exchange.response = { status: res.status, headers: redactHeaders(headers, this.opts.redactor), text: redactText(text, this.opts.redactor), ...(unread ? { truncated: true } : {}) };
+      const shownText = redactText(text, this.opts.redactor);
+      exchange.response = { status: res.status, headers: redactHeaders(headers, this.opts.redactor), text: shownText, ...(unread ? { truncated: true } : {}) };
+      if (exchange.json !== undefined && shownText === text) verbatim.add(exchange);
       recordLatency(this.stats.latency, path, tookMs);
     } catch (e) {
       taken = budgetTakenBy(e);
@@ -378,6 +380,19 @@ const TLS_TRUST_CODES = new Set([
   'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_UNTRUSTED', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
 ]);
 for (const code of [...TLS_TRUST_CODES, 'ERR_TLS_CERT_ALTNAME_INVALID']) FINAL_TRANSPORT_CODES.add(code);
+
+/** Exchanges whose kept text is the very text their JSON was parsed from (no secret was redacted in it). */
+const verbatim = new WeakSet<Exchange>();
+
+/**
+ * Does parsing this exchange's `response.text` give its `json` again (the
+ * text held no secret, so the redacted text is the text parsed)? A copy of
+ * the records can then be parsed from the text (src/client/shared-reads.ts)
+ * instead of cloned from the records, which may have been edited since.
+ */
+export function jsonIsParsedText(ex: Exchange): boolean {
+  return verbatim.has(ex);
+}
 
 /** Deeper than any answer of the spec (records hold lists of objects at most a few levels down). */
 export const MAX_NESTING = 64;

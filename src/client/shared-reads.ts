@@ -20,7 +20,7 @@
  * that is no usable verdict of the target (no answer, a 5xx or a 429, cut):
  * the next asker sends its own.
  */
-import type { Exchange } from './http.js';
+import { jsonIsParsedText, type Exchange } from './http.js';
 import { resources } from '../schema/model.js';
 
 /** A read the memo may share: its key (path and body) and whether it carries the run's own key. */
@@ -39,9 +39,12 @@ export const SHARED_READS_BYTES = 16 * 1024 * 1024;
 
 /** An answer kept for sharing. */
 export interface Kept {
+  /** the exchange as answered; without `json` when `parse` (its records are parsed from its text for each asker) */
   ex: Exchange;
   /** who sent it */
   by: string;
+  /** each asker's records are JSON.parse(ex.response.text): the text holds no secret, so it is what was parsed */
+  parse?: true;
 }
 
 export class SharedReads {
@@ -82,12 +85,12 @@ export class SharedReads {
     if (kept) {
       this.hits++;
       // each asker gets its own parsed records: one that sorts or edits them changes no other's
-      return { ...kept.ex, json: structuredClone(kept.ex.json), sharedFrom: kept.by };
+      return { ...kept.ex, json: kept.parse ? JSON.parse(kept.ex.response!.text) : structuredClone(kept.ex.json), sharedFrom: kept.by };
     }
     const by = this.askedBy();
     const sent = send();
     // kept as answered, before the sender can touch its records (this reaction runs before the sender's)
-    const keeping = sent.then((ex) => (shareable(read, ex) ? { ex: structuredClone(ex), by } : undefined), () => undefined);
+    const keeping = sent.then((ex) => (shareable(read, ex) ? keep(ex, by) : undefined), () => undefined);
     this.answers.set(read.key, keeping);
     void keeping.then((k) => this.settled(read.key, keeping, k));
     return sent;
@@ -127,6 +130,21 @@ export class SharedReads {
       this.bytes -= sizeOf(old, o);
     }
   }
+}
+
+/**
+ * What is kept of an answer to share: its records as a private copy no asker
+ * can touch — none at all when they can be parsed again from its text (the
+ * text holds no secret: most answers), else a structured clone (an answer
+ * with a secret redacted in its text, e.g. the store get's apikey). The rest
+ * of the exchange (request as shown, status, headers, text) is never edited
+ * once answered, and is shared as it is.
+ */
+function keep(ex: Exchange, by: string): Kept {
+  if (ex.json === undefined) return { ex: { ...ex }, by };
+  if (!jsonIsParsedText(ex)) return { ex: { ...ex, json: structuredClone(ex.json) }, by };
+  const { json: _records, ...rest } = ex;
+  return { ex: rest, by, parse: true };
 }
 
 const sizeOf = (key: string, k: Kept) => key.length + (k.ex.response?.text.length ?? 0);

@@ -162,4 +162,33 @@ describe('SharedReads', () => {
     expect(sent).toHaveLength(1);
     expect(third.value).toEqual([{ id: 'b' }, { id: 'a' }]);
   });
+
+  it('gives the store get\'s askers its records as answered, apikey included, while every text shows it redacted', async () => {
+    const storeKey = 'store-own-apikey-456';
+    answer = () => ({ status: 200, value: { id: 's', apikey: storeKey, name: 'Shop' } });
+    const { c } = clients();
+    const first = await c.store();
+    first.value!.name = 'edited';
+    const again = await c.store();
+    const third = await c.store();
+    await c.close();
+    expect(sent).toHaveLength(1);
+    expect(again.exchange.sharedFrom).toBe('first');
+    // the text held a secret: the records are a copy of what was parsed, not a parse of the redacted text
+    expect(again.value).toEqual({ id: 's', apikey: storeKey, name: 'Shop' });
+    expect(third.value).toEqual({ id: 's', apikey: storeKey, name: 'Shop' });
+    expect(again.value).not.toBe(third.value);
+    for (const ex of [first.exchange, again.exchange]) expect(ex.response!.text).not.toContain(storeKey);
+  });
+
+  it('parses each asker\'s records from the answer\'s text when it held no secret', async () => {
+    answer = () => ({ status: 200, value: { count: '3' } });
+    const { c } = clients();
+    const first = await c.count('order');
+    const again = await c.count('order');
+    await c.close();
+    expect(again.exchange.json).toEqual(first.exchange.json);
+    expect(again.exchange.json).not.toBe(first.exchange.json);
+    expect(again.value).toBe(3);
+  });
 });
