@@ -241,16 +241,17 @@ const showList = (terms: readonly Term[], recs: Rec[]) => recs.slice(0, SHOWN).m
 export function judgeGet(it: Failing, s: Scoped, terms: readonly Term[], result: Walked, note = ''): void {
   const { r } = s;
   const incl = inclusive();
-  const why = terms.map((t) => ruleText(r, t.f)).join('; ');
+  // the words of a failure are written only when there is one (most gets pass: writing them was ~1 % of a run's CPU)
+  const why = () => terms.map((t) => ruleText(r, t.f)).join('; ');
   const scopeIds = new Set(s.ids.map(lower));
   const returned = new Set(result.records.map((x) => lower(x?.id)));
-  const label = `${r.name} ${termsText(terms)}${note}`;
+  const label = () => `${r.name} ${termsText(terms)}${note}`;
   const evidence = result.exchanges.slice(-2);
   if (andMode()) {
     const outside = result.records.filter((x) => !scopeIds.has(lower(x?.id)));
     if (outside.length) {
       it.fail({
-        message: `${label} with the id filter of ${s.what} (${s.ids.length} ids) returned ${outside.length} record(s) whose id was not listed, e.g. ${outside[0]?.id}`,
+        message: `${label()} with the id filter of ${s.what} (${s.ids.length} ids) returned ${outside.length} record(s) whose id was not listed, e.g. ${outside[0]?.id}`,
         why: 'the id filter returns only the listed ids; filters combine with AND on this target (observation filters.combination)',
         expected: `only records among the ${s.ids.length} listed ids`,
         actual: outside.slice(0, SHOWN).map((x) => x?.id),
@@ -261,8 +262,8 @@ export function judgeGet(it: Failing, s: Scoped, terms: readonly Term[], result:
   const wrong = result.records.filter((x) => expectation(r, terms, x, incl) === 'out');
   if (wrong.length) {
     it.fail({
-      message: `${label} returned ${wrong.length} record(s) that do not satisfy it, e.g. ${showRec(terms, wrong[0])}`,
-      why,
+      message: `${label()} returned ${wrong.length} record(s) that do not satisfy it, e.g. ${showRec(terms, wrong[0])}`,
+      why: why(),
       expected: `only records satisfying ${termsText(terms)}`,
       actual: showList(terms, wrong),
       evidence,
@@ -273,8 +274,8 @@ export function judgeGet(it: Failing, s: Scoped, terms: readonly Term[], result:
     const missing = want.filter((x) => !returned.has(lower(x.id)));
     if (missing.length) {
       it.fail({
-        message: `${label} left out ${missing.length} record(s) of ${s.what} that satisfy it, e.g. ${showRec(terms, missing[0])}; it returned ${result.records.length} record(s)`,
-        why,
+        message: `${label()} left out ${missing.length} record(s) of ${s.what} that satisfy it, e.g. ${showRec(terms, missing[0])}; it returned ${result.records.length} record(s)`,
+        why: why(),
         expected: showList(terms, want),
         actual: showList(terms, result.records),
         evidence,
@@ -289,7 +290,7 @@ export function judgeGet(it: Failing, s: Scoped, terms: readonly Term[], result:
  * of day D (midnight, end of day), but for one instant: with _max, every
  * record kept must be earlier than every record left out; with _min, later.
  */
-function judgeOpen(it: Failing, s: Scoped, terms: readonly Term[], result: Walked, label: string, evidence: Exchange[]): void {
+function judgeOpen(it: Failing, s: Scoped, terms: readonly Term[], result: Walked, label: () => string, evidence: Exchange[]): void {
   const t = terms.length === 1 ? terms[0] : undefined;
   if (!t || t.f.filter !== 'range') return;
   const { r } = s;
@@ -311,7 +312,7 @@ function judgeOpen(it: Failing, s: Scoped, terms: readonly Term[], result: Walke
   const bad = t.f.bound === 'max' ? pairOf(kept, left, (k, l) => k.at >= l.at) : pairOf(kept, left, (k, l) => k.at <= l.at);
   if (bad) {
     it.fail({
-      message: `${label} treated records on the bound's day inconsistently: it kept ${showRec(terms, bad[0].rec)} but left out ${showRec(terms, bad[1].rec)}`,
+      message: `${label()} treated records on the bound's day inconsistently: it kept ${showRec(terms, bad[0].rec)} but left out ${showRec(terms, bad[1].rec)}`,
       why: `a bound given as a date stands for one instant of that day, whichever the target chose, so with ${t.f.bound === 'max' ? '_max every kept record is earlier than every one left out' : '_min every kept record is later than every one left out'}; ${ruleText(r, t.f)}`,
       expected: 'one reading of the date for every record on that day',
       actual: { kept: showList(terms, kept.map((x) => x.rec)), leftOut: showList(terms, left.map((x) => x.rec)) },
