@@ -119,6 +119,15 @@ describe('each invariant fails its breach', () => {
     expect(failed(findings(exchange('/api/v1/products/count', { filters: { id: ids } }, { count: '3' })))).toEqual(['invariants.only-asked-ids']);
     const f = findings(exchange(GET, { filters: { id: ids, visible: 'true' } }, products.slice(0, 3)), OR);
     expect(f).not.toHaveProperty(['invariants.only-asked-ids']);
+    // ids compare ignoring case (GUIDs): a record answered under another letter case of an id asked was asked
+    const flipped = products.slice(0, 2).map((p) => ({ ...p, id: p.id.toUpperCase() === p.id ? p.id.toLowerCase() : p.id.toUpperCase() }));
+    expect(flipped.map((p) => p.id)).not.toEqual(ids);
+    expect(findings(exchange(GET, { filters: { id: ids } }, flipped))['invariants.only-asked-ids']).toBeNull();
+    expect(failed(findings(exchange(GET, { filters: { id: ids } }, [...flipped, products[2]])))).toEqual(['invariants.only-asked-ids']);
+    // a count is judged against the distinct ids asked, ignoring case: the same id twice in two cases is one
+    const twice = [ids[0], ids[0].toUpperCase() === ids[0] ? ids[0].toLowerCase() : ids[0].toUpperCase()];
+    expect(failed(findings(exchange('/api/v1/products/count', { filters: { id: twice } }, { count: '2' })))).toEqual(['invariants.only-asked-ids']);
+    expect(findings(exchange('/api/v1/products/count', { filters: { id: twice } }, { count: '1' }))['invariants.only-asked-ids']).toBeNull();
   });
 
   it('filter-satisfied: a record out of its filter; under OR a record satisfying another key is in', () => {

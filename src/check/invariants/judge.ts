@@ -206,7 +206,7 @@ const onlyAskedIds: Judge = (a, k) => {
   if (k.combination === 'or' && Object.keys(a.body.filters ?? {}).length > 1) return undefined;
   const ids = idFilter(a);
   if (!ids) return undefined;
-  const asked = new Set(ids.map((id) => id.toLowerCase()));
+  const asked = new AskedIds(ids);
   const finding = a.op === 'count' ? countBeyond(a, asked) : recordsBeyond(a, asked);
   // another spelling of a GUID (no hyphens, braces) may match on a store that parses it: judged only
   // when every id asked is in the documented form (looked at only when there is something to say)
@@ -214,19 +214,46 @@ const onlyAskedIds: Judge = (a, k) => {
   return finding;
 };
 
-function countBeyond(a: Answer, asked: Set<string>): Finding | null | undefined {
+/**
+ * The ids a request asked for, compared ignoring case (GUIDs): an id found as
+ * it was asked is not lower-cased (most records of an answer are); the
+ * lower-cased set is made only for another spelling, or for its size.
+ */
+class AskedIds {
+  private readonly exact: Set<string>;
+  private lower?: Set<string>;
+
+  constructor(private readonly ids: string[]) {
+    this.exact = new Set(ids);
+  }
+
+  has(id: string): boolean {
+    return this.exact.has(id) || this.lowered().has(id.toLowerCase());
+  }
+
+  /** distinct ids asked, ignoring case */
+  get size(): number {
+    return this.lowered().size;
+  }
+
+  private lowered(): Set<string> {
+    return (this.lower ??= new Set(this.ids.map((id) => id.toLowerCase())));
+  }
+}
+
+function countBeyond(a: Answer, asked: AskedIds): Finding | null | undefined {
   const count = (a.json as Rec | undefined)?.count;
   if (typeof count !== 'string' || !/^[0-9]+$/.test(count)) return undefined;
   if (Number(count) <= asked.size) return null;
   return { message: `${requestText(a)} counted ${count} records for ${asked.size} distinct id(s) asked`, expected: `at most ${asked.size}`, actual: Number(count) };
 }
 
-function recordsBeyond(a: Answer, asked: Set<string>): Finding | null | undefined {
+function recordsBeyond(a: Answer, asked: AskedIds): Finding | null | undefined {
   const recs = recordsOf(a);
   if (!recs) return undefined;
   const others = recs.filter((rec) => {
     const id = idOf(rec);
-    return id !== undefined && !asked.has(id.toLowerCase());
+    return id !== undefined && !asked.has(id);
   });
   if (!others.length) return null;
   return {
