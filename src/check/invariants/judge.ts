@@ -23,7 +23,7 @@ import { readObservation, type ObservedValues } from '../../observe/registry.js'
 import type { RuleId } from '../../rules.js';
 import { GET_CAP, GUID_PATTERN, resources, validator, type FilterModel, type Operation, type ResourceModel } from '../../schema/model.js';
 import { describeValue } from '../../values/index.js';
-import { expectTerm, type Expect, type Term } from '../oracle.js';
+import { expectTerm, type Term } from '../oracle.js';
 
 /** What the target was observed to choose where the spec is silent, as the invariants need it. */
 export interface InvariantReadings {
@@ -312,8 +312,10 @@ const filterSatisfied: Judge = (a, k) => {
   const recs = recordsOf(a);
   const terms = recs?.length ? termsOf(a, k) : undefined;
   if (!recs || !terms) return undefined;
-  const fails = (each: Expect[]) => (k.combination === 'and' ? each.includes('out') : each.every((e) => e === 'out'));
-  const wrong = recs.filter((rec) => rec && typeof rec === 'object' && fails(terms.map((t) => expectTerm(a.r, t, rec, k.inclusive))));
+  // under AND one term out puts the record out; under OR every term must (no list of outcomes per record)
+  const out = (rec: Rec) => (t: Term) => expectTerm(a.r, t, rec, k.inclusive) === 'out';
+  const fails = (rec: Rec) => (k.combination === 'and' ? terms.some(out(rec)) : terms.every(out(rec)));
+  const wrong = recs.filter((rec) => rec && typeof rec === 'object' && fails(rec));
   if (!wrong.length) return null;
   const fields = [...new Set(terms.map((t) => t.f.field))];
   const showRec = (rec: Rec) => `${rec.id} (${fields.map((fd) => `${fd} ${show(rec[fd])}`).join(', ')})`;
