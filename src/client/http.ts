@@ -4,7 +4,6 @@
  * rate limit, and every exchange kept raw (status, headers, body text) beside
  * its parsed JSON so checks can judge the raw form and reports can show it.
  */
-import { isAscii } from 'node:buffer';
 import { setMaxListeners } from 'node:events';
 import { Agent, budgetTakenBy, PendingPost, postOn } from './undici.js';
 import { answerBudgetFor, SharedGate } from './gate.js';
@@ -296,7 +295,7 @@ export class Http {
       const tookMs = performance.now() - sent;
       const { truncated, headers } = res;
       // a cut answer is never parsed: only its start is kept, to show
-      const text = decodeUtf8(res.body);
+      const text = res.body.toString('utf8');
       if (res.status >= 500) this.stats.serverErrors++;
       if (truncated) {
         exchange.parseError = res.cut === 'budget'
@@ -381,16 +380,6 @@ const TLS_TRUST_CODES = new Set([
   'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_UNTRUSTED', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
 ]);
 for (const code of [...TLS_TRUST_CODES, 'ERR_TLS_CERT_ALTNAME_INVALID']) FINAL_TRANSPORT_CODES.add(code);
-
-/**
- * A body's text, as UTF-8. Most answers are ASCII (JSON escapes what is not, on many stores): one
- * vectorised check says so, and ASCII bytes read as latin-1 are the same characters without the
- * UTF-8 decoder (decoding answers was 3-4 % of a standard run's client CPU); any other body is
- * decoded as UTF-8, invalid sequences replaced as before.
- */
-export function decodeUtf8(body: Buffer): string {
-  return isAscii(body) ? body.toString('latin1') : body.toString('utf8');
-}
 
 /** Exchanges whose kept text is the very text their JSON was parsed from (no secret was redacted in it). */
 const verbatim = new WeakSet<Exchange>();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, NotOwnedError, ReadOnlyViolation, StoreClient } from '../../src/client/index.js';
 import { Agent, PendingPost, postOn } from '../../src/client/undici.js';
 import fc from 'fast-check';
-import { decodeUtf8, nestedDeeperThan } from '../../src/client/http.js';
+import { nestedDeeperThan } from '../../src/client/http.js';
 import { SharedGate } from '../../src/client/gate.js';
 
 interface Seen { url: string; headers: IncomingMessage['headers']; body: string }
@@ -304,15 +304,6 @@ describe('StoreClient', () => {
     await expect(c.delete('collection', ['11111111-1111-1111-1111-111111111111'])).rejects.toBeInstanceOf(NotOwnedError);
     await expect(c.update('collection', [{ id: '11111111-1111-1111-1111-111111111111' }])).rejects.toBeInstanceOf(NotOwnedError);
     await c.close();
-  });
-});
-
-describe('decodeUtf8', () => {
-  it('reads every body as UTF-8 does: ASCII by its latin-1 shortcut, anything else (valid or not) decoded', () => {
-    const bytes = fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.string({ unit: 'grapheme', maxLength: 32 }).map((s) => new Uint8Array(Buffer.from(s, 'utf8'))), fc.string({ unit: 'binary-ascii', maxLength: 64 }).map((s) => new Uint8Array(Buffer.from(s, 'latin1'))));
-    fc.assert(fc.property(bytes, (b) => decodeUtf8(Buffer.from(b)) === Buffer.from(b).toString('utf8')), { numRuns: 500 });
-    expect(decodeUtf8(Buffer.from([0xc3, 0xa9]))).toBe('é');
-    expect(decodeUtf8(Buffer.from([0xe9]))).toBe('\ufffd');
   });
 });
 
