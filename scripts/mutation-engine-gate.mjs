@@ -1,10 +1,11 @@
 /**
  * The command StrykerJS runs for each mutant of `npm run mutation:engine`:
- * a sampled run (`--sample-every K`) tests only every K-th mutant by
- * Stryker's id, starting at the seed's remainder mod K (deterministic for a
- * given source: ids follow file and position); the others are recorded as
- * not sampled and end here at once, in plain JavaScript, without loading
- * tsx or the suite (a tenth of a second, against ~40 s for a tested mutant).
+ * a sampled run (`--sample-every K`) tests only the mutants picked by
+ * content and seed (scripts/mutation-engine-sample.ts), whose ids
+ * scripts/mutation-engine.ts wrote to the file STORECHECK_MUTATION_SAMPLE
+ * names before StrykerJS started; the others are recorded as not sampled and
+ * end here at once, in plain JavaScript, without loading tsx or the suite (a
+ * tenth of a second, against ~40 s for a tested mutant).
  * A resumed run (`--resume`: an interrupted run of the same source, seed and
  * sample) answers a mutant already recorded in runs.jsonl from its record —
  * exit 1 when it was detected, 0 when not — so Stryker's statuses agree
@@ -21,18 +22,20 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const id = process.env.__STRYKER_ACTIVE_MUTANT__;
-const sample = process.env.STORECHECK_MUTATION_SAMPLE; // "every:offset"
+/** The picked ids a sampled run wrote (JSON: { ids: string[] }), or undefined for a whole run. */
+export function readSample(file) {
+  if (!file) return undefined;
+  return new Set(JSON.parse(readFileSync(file, 'utf8')).ids.map(String));
+}
 
-/** Whether the mutant of this id is tested under the rule "every:offset" (no rule: every mutant). */
-export function sampled(mutantId, rule) {
-  if (!rule) return true;
-  const [every, offset] = rule.split(':').map(Number);
-  return Number(mutantId) % every === offset;
+/** Whether the mutant of this id is tested: in the picked ids (no sample: every mutant). */
+export function sampled(mutantId, ids) {
+  return !ids || ids.has(String(mutantId));
 }
 
 /** Whether a sampled mutant is left for a later resume: its id is below `from` (`--sample-from`; 0 or none: never). */
-export function deferred(mutantId, rule, from) {
-  return !!from && sampled(mutantId, rule) && Number(mutantId) < from;
+export function deferred(mutantId, ids, from) {
+  return !!from && sampled(mutantId, ids) && Number(mutantId) < from;
 }
 
 const DETECTED = new Set(['killed', 'no-verdict', 'crashed']);
@@ -60,6 +63,7 @@ function gate() {
     const code = recordedExit(readFileSync(join(raw, 'runs.jsonl'), 'utf8'), id);
     if (code !== undefined) process.exit(code);
   }
+  const sample = readSample(process.env.STORECHECK_MUTATION_SAMPLE);
   if (id !== undefined && deferred(id, sample, Number(process.env.STORECHECK_MUTATION_SAMPLE_FROM || 0))) process.exit(0);
   if (id !== undefined && !sampled(id, sample)) {
     if (raw) appendFileSync(join(raw, 'runs.jsonl'), JSON.stringify({ id, at: new Date().toISOString(), outcome: 'not-sampled', reachedBy: [], runs: [] }) + '\n');

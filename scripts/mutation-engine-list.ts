@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { Instrumenter } from '@stryker-mutator/instrumenter';
 import type { MutantRecord } from './mutation-engine-run.js';
 import { sampled } from './mutation-engine-gate.mjs';
+import type { ListedMutant } from './mutation-engine-sample.js';
 
 interface Range { start: { line: number; column: number }; end: { line: number; column: number } }
 
@@ -49,19 +50,25 @@ const STATUS: Record<MutantRecord['outcome'], string> = {
   'harness-error': 'Survived',
 };
 
-/** A StrykerJS-shaped JSON report of the run recorded in `raw`. */
-export async function listMutants(root: string, raw: string, records: Map<string, MutantRecord>, sample?: { every: number; offset: number }): Promise<{ files: Record<string, { source: string; mutants: unknown[] }> }> {
-  const config = JSON.parse(readFileSync(join(raw, 'stryker.config.json'), 'utf8')) as { mutate: string[] };
+/** StrykerJS's instrumenter over `mutate` patterns, in the order Stryker reads files: the same mutants under the same ids. */
+export async function instrumentScope(root: string, mutate: string[]): Promise<{ sources: Record<string, string>; mutants: ListedMutant[] }> {
   const { strykerPlugins } = (await import(new URL('./mutation-engine-ignore.mjs', import.meta.url).href)) as { strykerPlugins: Array<{ value: { shouldIgnore(path: unknown): string | undefined } }> };
   const quiet = { isDebugEnabled: () => false, isInfoEnabled: () => false, isTraceEnabled: () => false, isWarnEnabled: () => true, isErrorEnabled: () => true, isFatalEnabled: () => true, trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} };
-  const files = filesOf(config.mutate).map((f) => ({ ...f, content: readFileSync(join(root, f.name), 'utf8') }));
+  const files = filesOf(mutate).map((f) => ({ ...f, content: readFileSync(join(root, f.name), 'utf8') }));
   const result = await new Instrumenter(quiet as never).instrument(files as never, { ignorers: strykerPlugins.map((p) => p.value) as never, plugins: null, excludedMutations: [] } as never);
+  return { sources: Object.fromEntries(files.map((f) => [f.name, f.content])), mutants: result.mutants as unknown as ListedMutant[] };
+}
+
+/** A StrykerJS-shaped JSON report of the run recorded in `raw`; `sample`: the ids a sampled run picked (raw/sample.json). */
+export async function listMutants(root: string, raw: string, records: Map<string, MutantRecord>, sample?: ReadonlySet<string>): Promise<{ files: Record<string, { source: string; mutants: unknown[] }> }> {
+  const config = JSON.parse(readFileSync(join(raw, 'stryker.config.json'), 'utf8')) as { mutate: string[] };
+  const { sources, mutants } = await instrumentScope(root, config.mutate);
   const out: Record<string, { source: string; mutants: unknown[] }> = {};
-  for (const f of files) out[f.name] = { source: f.content, mutants: [] };
-  for (const m of result.mutants) {
+  for (const [name, source] of Object.entries(sources)) out[name] = { source, mutants: [] };
+  for (const m of mutants as Array<ListedMutant & { statusReason?: string }>) {
     const rec = records.get(m.id);
     // a mutant outside the sample that the run did not reach before it ended: not sampled all the same
-    const outside = !rec && sample !== undefined && !sampled(m.id, `${sample.every}:${sample.offset}`);
+    const outside = !rec && sample !== undefined && !sampled(m.id, sample);
     const status = m.status === 'Ignored' ? 'Ignored' : rec ? STATUS[rec.outcome] : 'Pending';
     // Stryker's locations are 0-based lines, 0-based columns in the instrumenter; its JSON report: 1-based both
     out[m.fileName].mutants.push({

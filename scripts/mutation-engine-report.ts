@@ -422,7 +422,7 @@ function tableOf(rows: Array<{ name: string } & Totals>, head: string): string[]
   return out;
 }
 
-interface RunInfo { startedAt?: string; ms?: number; concurrency?: number; seed?: number; partial?: boolean; sample?: { every: number; offset: number }; sampleFrom?: number; resumed?: boolean; listedAgain?: boolean }
+interface RunInfo { startedAt?: string; ms?: number; concurrency?: number; seed?: number; partial?: boolean; sample?: { every: number; offset?: number; by?: 'content'; picked?: number; of?: number }; sampleFrom?: number; resumed?: boolean; listedAgain?: boolean }
 
 /** A survivor's diff, as a fenced block under a list item. */
 const diffBlock = (m: MutantView) => ['  ```diff', ...m.diff.map((l) => `  ${l}`), '  ```'];
@@ -434,7 +434,9 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
   o.push(`Generated ${r.generatedAt} by \`npm run mutation:engine\` (scripts/mutation-engine.ts) · StrykerJS ${r.stryker} · seed ${r.seed} · depth quick · ${r.machine}` +
     (r.run.ms ? ` · ${(r.run.ms / 3_600_000).toFixed(1)} h at ${r.run.concurrency} mutant(s) at a time` : '') + (r.run.partial ? ' · **partial run (--mutate)**' : '') + '.', '');
   if (r.run.sample) {
-    o.push(`**A sample**: every ${r.run.sample.every}th mutant by StrykerJS's id, from id ${r.run.sample.offset} (\`--sample-every ${r.run.sample.every} --seed ${r.seed}\`: ids follow file and position, so the sample spreads over files and mutators; the same source gives the same sample). The score below estimates the whole catalogue's, within its interval; the whole catalogue runs with \`npm run mutation:engine\`.`, '');
+    o.push(r.run.sample.by === 'content'
+      ? `**A sample**: one mutant in ${r.run.sample.every} (${r.run.sample.picked ?? '?'} of ${r.run.sample.of ?? '?'} not ignored), picked by a hash of its content and the seed (\`--sample-every ${r.run.sample.every} --seed ${r.seed}\`; scripts/mutation-engine-sample.ts: file, mutator, original and replacement text, the lines around it, never the id or line): the sample stays the same when unrelated code moves, and two seeds' samples overlap only by chance. The score below estimates the whole catalogue's, within its interval; the whole catalogue runs with \`npm run mutation:engine\`.`
+      : `**A sample**: every ${r.run.sample.every}th mutant by StrykerJS's id, from id ${r.run.sample.offset} (\`--sample-every ${r.run.sample.every} --seed ${r.seed}\`: ids follow file and position, so the sample spreads over files and mutators; the same source gives the same sample). The score below estimates the whole catalogue's, within its interval; the whole catalogue runs with \`npm run mutation:engine\`.`, '');
   }
   o.push('Each mutant is one small change StrykerJS made to the reference server\'s behaviour code (not its fault switches, not the proof harness). The suite runs at quick depth against the embedded server with the mutant active: against the default server when it reaches the mutant, else against the honest variant stores that do. It is **detected** when the run says non-conformant (exit 1, *killed*) or cannot judge the server (exit 3, *no verdict*), crashes, or hangs (*timeout*). A **survivor** is triaged in `reports/mutation-engine/triage.json`: *equivalent* (the mutated server is as conformant as the original — it changes nothing the spec lets a client rely on) with the reason, or a *gap* with the check that would kill it.', '');
   if (r.run.sampleFrom) o.push(`**The sample from id ${r.run.sampleFrom} on was run first** (\`--sample-from ${r.run.sampleFrom}\`): an earlier run had judged the code before it; the sampled mutants below it were left for a later \`--resume\` and count here as not run unless one ran them.`, '');
@@ -545,6 +547,12 @@ export interface EngineReport {
 
 export const TRIAGE_FILE = 'triage.json';
 
+/** The ids a sampled run picked (raw/sample.json, written before StrykerJS started), or undefined for a whole run. */
+function pickedIds(raw: string): Set<string> | undefined {
+  const file = join(raw, 'sample.json');
+  return existsSync(file) ? new Set((JSON.parse(readFileSync(file, 'utf8')) as { ids: string[] }).ids) : undefined;
+}
+
 export function loadTriage(out: string): Triage {
   const file = join(out, TRIAGE_FILE);
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Triage) : { equivalents: [], gaps: [] };
@@ -563,7 +571,7 @@ export async function writeEngineReport({ out }: { out: string }): Promise<strin
   const listedAgain = !existsSync(strykerFile);
   const timing = existsSync(join(raw, 'timing.json')) ? (JSON.parse(readFileSync(join(raw, 'timing.json'), 'utf8')) as RunInfo) : {};
   const stryker = listedAgain
-    ? ((await (await import('./mutation-engine-list.js')).listMutants(fileURLToPath(new URL('..', import.meta.url)), raw, records, timing.sample)) as StrykerReport)
+    ? ((await (await import('./mutation-engine-list.js')).listMutants(fileURLToPath(new URL('..', import.meta.url)), raw, records, pickedIds(raw))) as StrykerReport)
     : (JSON.parse(readFileSync(strykerFile, 'utf8')) as StrykerReport);
   const coverage = existsSync(join(raw, 'coverage.json')) ? (JSON.parse(readFileSync(join(raw, 'coverage.json'), 'utf8')) as CoverageMap) : undefined;
   const run: RunInfo = { ...timing, ...(listedAgain ? { listedAgain } : {}) };

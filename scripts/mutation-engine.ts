@@ -16,9 +16,11 @@
  *
  * Hours on two cores: one whole quick run per mutant. --report-only rebuilds
  * the report from the raw results of the last run (after editing the triage).
- * --sample-every K tests every K-th mutant only (by Stryker's id, starting at
- * seed mod K: deterministic for a given source, spread over files and
- * mutators as ids follow them); the rest are reported as not sampled.
+ * --sample-every K tests one mutant in K, picked by a hash of its content and
+ * the seed (scripts/mutation-engine-sample.ts: file, mutator, original and
+ * replacement text, the lines around it; never its id or line), so a seed's
+ * sample stays put when unrelated code moves and two seeds' samples overlap
+ * only by chance; the rest are reported as not sampled.
  * --resume continues an interrupted run (the same source, --seed and
  * --sample-every): its coverage.json is reused and mutants already in
  * runs.jsonl are answered from it.
@@ -38,6 +40,8 @@ import { join, relative, resolve } from 'node:path';
 import { ROOT } from '../reference/cli-process.js';
 import { mutatePatterns } from './mutation-engine-scope.js';
 import { writeEngineReport } from './mutation-engine-report.js';
+import { instrumentScope } from './mutation-engine-list.js';
+import { contentKeys, keyHash, sampleIds } from './mutation-engine-sample.js';
 
 interface Args {
   concurrency: number;
@@ -48,7 +52,7 @@ interface Args {
   dryRunOnly: boolean;
   reportOnly: boolean;
   resume: boolean;
-  /** test every K-th mutant only (by Stryker's id, from seed mod K) */
+  /** test one mutant in K, picked by content and seed */
   sampleEvery?: number;
   /** sampled mutants below this id are left for a later --resume */
   sampleFrom?: number;
@@ -123,6 +127,19 @@ export function strykerOptions(a: Args, raw: string): Record<string, unknown> {
   };
 }
 
+/** the ids a sampled run picked, with every listed mutant's content hash (raw/sample.json) */
+export const SAMPLE_FILE = 'sample.json';
+
+/** Lists the scope's mutants as Stryker will, picks one in `every` by content and seed, writes raw/sample.json. */
+async function writeSample(raw: string, mutate: string[], seed: number, every: number): Promise<{ every: number; by: 'content'; picked: number; of: number }> {
+  const { sources, mutants } = await instrumentScope(ROOT, mutate);
+  const ids = sampleIds(mutants, sources, seed, every);
+  const keys = contentKeys(mutants, sources);
+  const hashes = Object.fromEntries(mutants.map((m) => [m.id, keyHash(keys.get(m.id)!)]));
+  writeFileSync(join(raw, SAMPLE_FILE), JSON.stringify({ seed, every, by: 'content', ids, hashes }) + '\n');
+  return { every, by: 'content', picked: ids.length, of: mutants.filter((m) => m.status !== 'Ignored').length };
+}
+
 function runStryker(config: string, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [join(ROOT, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run', config], { cwd: ROOT, env, stdio: 'inherit' });
@@ -143,20 +160,23 @@ async function main(): Promise<number> {
     const config = join(raw, 'stryker.config.json');
     const options = strykerOptions(a, raw);
     writeFileSync(config, JSON.stringify(options, null, 2) + '\n');
-    const sample = a.sampleEvery && a.sampleEvery > 1 ? { every: a.sampleEvery, offset: a.seed % a.sampleEvery } : undefined;
-    process.stderr.write(`mutation:engine: mutating ${(options.mutate as string[]).join(' ')} · seed ${a.seed} · ${a.concurrency} at a time${sample ? ` · every ${sample.every}th mutant from id ${sample.offset}` : ''}\n`);
+    const sample = a.sampleEvery && a.sampleEvery > 1 ? await writeSample(raw, options.mutate as string[], a.seed, a.sampleEvery) : undefined;
+    process.stderr.write(`mutation:engine: mutating ${(options.mutate as string[]).join(' ')} · seed ${a.seed} · ${a.concurrency} at a time${sample ? ` · ${sample.picked} of ${sample.of} mutants picked by content (1 in ${sample.every})` : ''}\n`);
     const started = Date.now();
+    const timing = (ms?: number) => writeFileSync(join(raw, 'timing.json'), JSON.stringify({ startedAt: new Date(started).toISOString(), ...(ms === undefined ? {} : { ms }), concurrency: a.concurrency, seed: a.seed, partial: !!a.mutate, ...(sample ? { sample } : {}), ...(a.sampleFrom ? { sampleFrom: a.sampleFrom } : {}), ...(a.resume ? { resumed: true } : {}) }) + '\n');
+    // written now too: a run stopped to keep a time budget is still reported with its seed and sample
+    timing();
     const code = await runStryker(config, {
       ...process.env,
       STORECHECK_MUTATION_RAW: raw,
       STORECHECK_MUTATION_SEED: String(a.seed),
       STORECHECK_MUTATION_SCRATCH: scratch,
-      ...(sample ? { STORECHECK_MUTATION_SAMPLE: `${sample.every}:${sample.offset}` } : {}),
+      ...(sample ? { STORECHECK_MUTATION_SAMPLE: join(raw, SAMPLE_FILE) } : {}),
       ...(a.resume ? { STORECHECK_MUTATION_RESUME: '1' } : {}),
       ...(a.sampleFrom ? { STORECHECK_MUTATION_SAMPLE_FROM: String(a.sampleFrom) } : {}),
     });
     rmSync(scratch, { recursive: true, force: true });
-    writeFileSync(join(raw, 'timing.json'), JSON.stringify({ startedAt: new Date(started).toISOString(), ms: Date.now() - started, concurrency: a.concurrency, seed: a.seed, partial: !!a.mutate, ...(sample ? { sample } : {}), ...(a.sampleFrom ? { sampleFrom: a.sampleFrom } : {}), ...(a.resume ? { resumed: true } : {}) }) + '\n');
+    timing(Date.now() - started);
     if (code !== 0) {
       process.stderr.write(`mutation:engine: stryker exited ${code}\n`);
       return 2;
