@@ -51,10 +51,10 @@ const STATUS: Record<MutantRecord['outcome'], string> = {
 };
 
 /** StrykerJS's instrumenter over `mutate` patterns, in the order Stryker reads files: the same mutants under the same ids. */
-export async function instrumentScope(root: string, mutate: string[]): Promise<{ sources: Record<string, string>; mutants: ListedMutant[] }> {
+export async function instrumentScope(root: string, mutate: string[], read: (name: string) => string = (name) => readFileSync(join(root, name), 'utf8')): Promise<{ sources: Record<string, string>; mutants: ListedMutant[] }> {
   const { strykerPlugins } = (await import(new URL('./mutation-engine-ignore.mjs', import.meta.url).href)) as { strykerPlugins: Array<{ value: { shouldIgnore(path: unknown): string | undefined } }> };
   const quiet = { isDebugEnabled: () => false, isInfoEnabled: () => false, isTraceEnabled: () => false, isWarnEnabled: () => true, isErrorEnabled: () => true, isFatalEnabled: () => true, trace() {}, debug() {}, info() {}, warn() {}, error() {}, fatal() {} };
-  const files = filesOf(mutate).map((f) => ({ ...f, content: readFileSync(join(root, f.name), 'utf8') }));
+  const files = filesOf(mutate).map((f) => ({ ...f, content: read(f.name) }));
   const result = await new Instrumenter(quiet as never).instrument(files as never, { ignorers: strykerPlugins.map((p) => p.value) as never, plugins: null, excludedMutations: [] } as never);
   return { sources: Object.fromEntries(files.map((f) => [f.name, f.content])), mutants: result.mutants as unknown as ListedMutant[] };
 }

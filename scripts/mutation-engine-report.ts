@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { SCOPE } from './mutation-engine-scope.js';
 import type { CoverageMap, MutantRecord, MutantRun, Outcome } from './mutation-engine-run.js';
+import { earlierPicks, overlapOf, type ContentSample } from './mutation-engine-overlap.js';
 
 // ---------------------------------------------------------------- inputs
 
@@ -107,6 +108,8 @@ export interface MutantView extends MutantKey {
   changedObservations?: MutantRun['changedObservations'];
   reason?: string;
   triage?: { kind: 'equivalent'; reason: string } | { kind: 'gap'; theme: string; kill: string };
+  /** an earlier sample had picked this mutant (by content): not fresh */
+  pickedBefore?: true;
 }
 
 const ABBREV = 120;
@@ -402,7 +405,8 @@ function ignoredReasons(ms: MutantView[]): Array<{ reason: string; count: number
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(1)} %`);
 const code = (s: string) => '`' + s.replace(/`/g, 'ˋ').replace(/\|/g, '\\|').replace(/\s+/g, ' ') + '`';
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const where = (m: MutantView) => `${m.file}:${m.at.line}`;
+// a mutant an earlier sample had picked (by content) is marked: it is not among the fresh ones
+const where = (m: MutantView) => `${m.file}:${m.at.line}${m.pickedBefore ? ' (picked before)' : ''}`;
 /** the configurations a survivor was run against (and how many more reach it) */
 const reached = (m: MutantView) => {
   const tried = m.tried ?? [];
@@ -443,6 +447,12 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
   if (r.run.listedAgain) o.push(`**The run ended before StrykerJS wrote its report** (${t.notRun} mutant(s) of the sample not run): the mutants were listed again by StrykerJS's instrumenter over the same scope, their outcomes taken from the runner's records.`, '');
   o.push('| | |', '|---|---|');
   o.push(`| **score** (detected ÷ (detected + survived + unreached − equivalents)) | **${pct(t.score)}** (${t.detected} / ${t.valid - t.equivalents})${r.run.sample && t.interval ? `; 95 % interval ${pct(t.interval[0])} – ${pct(t.interval[1])}` : ''} |`);
+  const cs = r.contentSample;
+  if (cs) {
+    const f = cs.fresh;
+    o.push(`| picked before (by content) | ${cs.sharedWithAny} of ${cs.picked.length}${cs.earlier.length ? ` (${cs.earlier.map((e) => `${e.name}: ${e.shared}`).join('; ')})` : ': no earlier sample found'} |`);
+    o.push(`| **score on the fresh mutants** (no earlier sample picked them) | **${pct(f.score)}** (${f.detected} / ${f.valid - f.equivalents})${f.interval ? `; 95 % interval ${pct(f.interval[0])} – ${pct(f.interval[1])}` : ''}; strict ${pct(f.strictScore)} |`);
+  }
   o.push(`| strict score (exit-1 kills only) | ${pct(t.strictScore)} (${t.killed} / ${t.valid - t.equivalents}) |`);
   o.push(`| mutants run | ${t.valid} (${t.mutants} generated; ${t.notSampled ? `${t.notSampled} not sampled; ` : ''}${t.notRun ? `${t.notRun} not run (the run ended first); ` : ''}${t.ignored} not run: ${r.ignoredBy.map((x) => `${x.count} ${x.reason}`).join('; ') || 'none'}${t.invalid ? `; ${t.invalid} invalid` : ''}) |`);
   o.push(`| killed (exit 1: non-conformant) | ${t.killed} (${t.confirmed} killed by ${'≤'}6 checks, each confirmed by a second run) |`);
@@ -543,9 +553,23 @@ export interface EngineReport {
   /** killed mutants the npm test sample draws from (test/meta/mutation-engine.test.ts) */
   sample: MutantView[];
   staleTriage: Array<MutantKey & { kind: string }>;
+  /** a sample picked by content: its mutants' hashes, how many earlier samples had picked, the score on the fresh ones */
+  contentSample?: ContentSample & { fresh: Totals };
 }
 
 export const TRIAGE_FILE = 'triage.json';
+
+/** A content-picked sample's overlap with earlier samples under reports/mutation-engine, and the score of its fresh mutants. */
+function contentSampleOf(out: string, seed: number | null, mutants: MutantView[]): EngineReport['contentSample'] {
+  const file = join(out, 'raw', 'sample.json');
+  if (!existsSync(file)) return undefined;
+  const s = JSON.parse(readFileSync(file, 'utf8')) as { by?: string; every: number; ids: string[]; hashes: Record<string, string> };
+  if (s.by !== 'content') return undefined;
+  const base = fileURLToPath(new URL('../reports/mutation-engine', import.meta.url));
+  const { sharedIds, ...o } = overlapOf(s.every, s.ids, s.hashes, earlierPicks(base, out, seed));
+  for (const m of mutants) if (sharedIds.has(m.id)) m.pickedBefore = true;
+  return { ...o, fresh: totalsOf(mutants.filter((m) => !sharedIds.has(m.id))) };
+}
 
 /** The ids a sampled run picked (raw/sample.json, written before StrykerJS started), or undefined for a whole run. */
 function pickedIds(raw: string): Set<string> | undefined {
@@ -578,6 +602,7 @@ export async function writeEngineReport({ out }: { out: string }): Promise<strin
   const config = existsSync(join(raw, 'stryker.config.json')) ? (JSON.parse(readFileSync(join(raw, 'stryker.config.json'), 'utf8')) as { mutate: string[] }) : { mutate: [] };
   const triage = loadTriage(out);
   const { mutants, staleTriage } = joinResults(stryker, records, triage);
+  const contentSample = contentSampleOf(out, coverage?.seed ?? run.seed ?? null, mutants);
   const strykerVersion = (JSON.parse(readFileSync(new URL('../node_modules/@stryker-mutator/core/package.json', import.meta.url), 'utf8')) as { version: string }).version;
   const report: EngineReport = {
     generatedAt: new Date().toISOString(),
@@ -596,6 +621,7 @@ export async function writeEngineReport({ out }: { out: string }): Promise<strin
     detectedApart: mutants.filter((m) => m.status === 'no-verdict' || m.status === 'crashed' || m.status === 'timeout' || m.status === 'harness-error'),
     sample: sampleOf(mutants),
     staleTriage,
+    ...(contentSample ? { contentSample } : {}),
   };
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'summary.json'), JSON.stringify(report, null, 1) + '\n');

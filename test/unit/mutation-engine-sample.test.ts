@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contentKey, contentKeys, pickedByContent, sampleIds, type ListedMutant } from '../../scripts/mutation-engine-sample.js';
+import { overlapOf } from '../../scripts/mutation-engine-overlap.js';
 
 const SOURCE = ['function a(x) {', '  if (x > 1) return 1;', '  return 2;', '}', '', 'function b(y) {', '  return y === 0;', '}', ''].join('\n');
 
@@ -73,5 +74,18 @@ describe('engine mutation sample by content', () => {
     expect(both).toBeGreaterThan(0);
     expect(both).toBeLessThan(30);
     expect(pickedByContent('k', 1, 1)).toBe(true);
+  });
+});
+
+describe('overlap with earlier samples', () => {
+  it('counts the picked mutants an earlier sample had picked, by content hash, and which ids are shared', () => {
+    const hashes = { '1': 'a', '2': 'b', '3': 'c', '4': 'd' };
+    const earlier = [{ name: 'seed 1', picked: new Set(['b', 'x']) }, { name: 'seed 2', picked: new Set(['b', 'c']) }];
+    const o = overlapOf(20, ['1', '2', '3'], hashes, earlier);
+    expect(o.picked).toEqual(['a', 'b', 'c']);
+    expect(o.earlier).toEqual([{ name: 'seed 1', shared: 1 }, { name: 'seed 2', shared: 2 }]);
+    expect(o.sharedWithAny).toBe(2);
+    expect([...o.sharedIds].sort()).toEqual(['2', '3']);
+    expect(overlapOf(20, ['1', '4'], hashes, earlier).sharedWithAny).toBe(0);
   });
 });
