@@ -16,8 +16,12 @@
  * one detects it (a mutant of a variant's branch is judged by a store running
  * that variant). A survivor of the default server whose site was evaluated
  * at most once there (a module constant, a start-up path: its value may only
- * matter where a variant uses it) goes on to the stores too; other survivors
- * of the default server do not (eight more runs each). A mutant no
+ * matter where a variant uses it) goes on to every store that reaches it; any
+ * other survivor of the default server goes to the stores that choose
+ * otherwise on a choice its code reads (raw/touches.json,
+ * scripts/mutation-engine-touches.ts: at most EXTRA_STORES, nearest reads
+ * first) — the branches a variant's choice opens, which the default server
+ * never takes — and the record names them (`policy`). A mutant no
  * configuration reaches is recorded as unreached and not run: a site never
  * evaluated cannot change what a server answers. Outcomes:
  *   killed      exit 1: the suite said non-conformant
@@ -38,6 +42,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runStorecheck, type CliRun } from '../reference/cli-process.js';
+import { storesFor, TOUCHES_FILE, type Touch } from './mutation-engine-touches.js';
 
 export const ACTIVE_MUTANT_ENV = '__STRYKER_ACTIVE_MUTANT__';
 /** honest variants joined into stores of this many choices (reference/variants.ts variantCombos) */
@@ -72,6 +77,8 @@ export interface Configuration {
 
 export interface ConfigurationCoverage extends Configuration {
   ms: number;
+  /** the Behaviour keys this store's variants set otherwise than the default server (absent in older maps: derived when needed) */
+  chooses?: string[];
   /** the unmutated run failed once and passed when run again (its first report kept in the raw folder) */
   flaky?: { exit: number | null; reason: string };
   /** ids of the mutants the unmutated run reached */
@@ -124,6 +131,8 @@ export interface MutantRecord {
   /** the configurations that reach the mutant, in the order they were tried */
   reachedBy: string[];
   runs: MutantRun[];
+  /** a survivor of the default server sent on to the stores choosing otherwise on what its code reads */
+  policy?: { touches: string[]; stores: Array<{ name: string; keys: string[] }> };
   problem?: string;
 }
 
@@ -184,6 +193,24 @@ const observationValues = (cli: CliRun): Record<string, unknown> =>
  */
 const UNMUTATED_TRIES = 3;
 
+/** The Behaviour keys a configuration's variants set otherwise than the default (none for the default server). */
+async function choicesOfStore(c: Configuration): Promise<string[]> {
+  if (!c.variant) return [];
+  const { getVariant } = await import('../reference/variants.js');
+  const { DEFAULT_BEHAVIOUR } = await import('../reference/behaviour.js');
+  const { choicesOf } = await import('./mutation-engine-touches.js');
+  return choicesOf(c.variant.split('+').map((n) => getVariant(n).behaviour as Record<string, unknown>), DEFAULT_BEHAVIOUR as unknown as Record<string, unknown>);
+}
+
+/** The stores a survivor of the default server goes on to: those choosing otherwise on what its code reads (none without raw/touches.json). */
+async function storesForSurvivor(id: string, reaching: ConfigurationCoverage[]): Promise<{ touches: string[]; stores: Array<ConfigurationCoverage & { keys: string[] }> }> {
+  const file = join(rawDir(), TOUCHES_FILE);
+  const touches = existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as Record<string, Touch[]>)[id] ?? []) : [];
+  if (!touches.length) return { touches: [], stores: [] };
+  const stores = await Promise.all(reaching.filter((c) => c.variant).map(async (c) => ({ ...c, chooses: c.chooses ?? (await choicesOfStore(c)) })));
+  return { touches: touches.map((t) => `${t.key}@${t.depth}`), stores: storesFor(touches, stores) };
+}
+
 /** Stryker's initial run: every configuration, unmutated, until conformant (UNMUTATED_TRIES at most). */
 async function coveragePass(): Promise<number> {
   const out: ConfigurationCoverage[] = [];
@@ -206,7 +233,7 @@ async function coveragePass(): Promise<number> {
       excluded.push({ name: c.name, exit: cli.code, reason: why });
       continue;
     }
-    out.push({ ...c, ms: cli.ms, ...(flaky ? { flaky } : {}), reached: probe.reached, observations: observationValues(cli) });
+    out.push({ ...c, ms: cli.ms, chooses: await choicesOfStore(c), ...(flaky ? { flaky } : {}), reached: probe.reached, observations: observationValues(cli) });
     process.stdout.write(`${c.name}: conformant, reaches ${probe.reached.length} mutants, ${(cli.ms / 1000).toFixed(1)} s\n`);
   }
   const map: CoverageMap = { seed: seed(), at: new Date().toISOString(), configurations: out, ...(excluded.length ? { excluded } : {}) };
@@ -271,10 +298,20 @@ async function mutantRun(id: string): Promise<number> {
     return 0;
   }
   const runs: MutantRun[] = [];
-  for (const c of reaching) {
-    // the default server judges what it evaluates more than once; the stores judge the rest
+  let order = reaching;
+  let policy: MutantRecord['policy'];
+  for (let i = 0; i < order.length; i++) {
+    const c = order[i];
+    // the default server judges what it evaluates more than once; the stores choosing otherwise on what its code reads judge it then
     const last = runs[runs.length - 1];
-    if (last?.configuration === 'default' && (last.hits === null || last.hits > 1)) break;
+    if (last?.configuration === 'default' && (last.hits === null || last.hits > 1) && !policy) {
+      const sent = await storesForSurvivor(id, reaching);
+      policy = { touches: sent.touches, stores: sent.stores.map((s) => ({ name: s.name, keys: s.keys })) };
+      if (!sent.stores.length) break;
+      order = [...order.slice(0, i), ...sent.stores];
+      i--;
+      continue;
+    }
     const { cli, probe } = await run(c, true);
     const r = describe(c, cli, probe);
     runs.push(r);
@@ -293,7 +330,7 @@ async function mutantRun(id: string): Promise<number> {
       }
     }
     if (outcome !== 'survived') {
-      record({ outcome, ...(confirmed ? { confirmed } : {}), reachedBy: reaching.map((x) => x.name), runs });
+      record({ outcome, ...(confirmed ? { confirmed } : {}), reachedBy: reaching.map((x) => x.name), runs, ...(policy ? { policy } : {}) });
       const what = outcome === 'killed'
         ? `${r.failedCheckCount} failed check(s): ${r.failedChecks.slice(0, 5).join(', ')}`
         : r.reason ?? r.stderrTail ?? '';
@@ -302,7 +339,7 @@ async function mutantRun(id: string): Promise<number> {
     }
   }
   const flaky = runs.find((x, i) => x.exit === 1 && !x.confirms && runs[i + 1]?.confirms);
-  record({ outcome: 'survived', ...(flaky ? { flaky: { configuration: flaky.configuration, failedChecks: flaky.failedChecks } } : {}), reachedBy: reaching.map((x) => x.name), runs });
+  record({ outcome: 'survived', ...(flaky ? { flaky: { configuration: flaky.configuration, failedChecks: flaky.failedChecks } } : {}), reachedBy: reaching.map((x) => x.name), runs, ...(policy ? { policy } : {}) });
   process.stdout.write(`survived: conformant on ${runs.map((x) => x.configuration).join(', ')}\n`);
   return 0;
 }

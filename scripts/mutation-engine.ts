@@ -42,6 +42,7 @@ import { mutatePatterns } from './mutation-engine-scope.js';
 import { writeEngineReport } from './mutation-engine-report.js';
 import { instrumentScope } from './mutation-engine-list.js';
 import { contentKeys, keyHash, sampleIds } from './mutation-engine-sample.js';
+import { TOUCHES_FILE, writeTouches } from './mutation-engine-touches.js';
 
 interface Args {
   concurrency: number;
@@ -160,6 +161,8 @@ async function main(): Promise<number> {
     const config = join(raw, 'stryker.config.json');
     const options = strykerOptions(a, raw);
     writeFileSync(config, JSON.stringify(options, null, 2) + '\n');
+    const touching = await writeTouches(raw, options.mutate as string[]);
+    process.stderr.write(`mutation:engine: ${touching} mutants' code reads a choice of the server (raw/${TOUCHES_FILE}): a survivor of the default server goes to the stores choosing otherwise\n`);
     const sample = a.sampleEvery && a.sampleEvery > 1 ? await writeSample(raw, options.mutate as string[], a.seed, a.sampleEvery) : undefined;
     process.stderr.write(`mutation:engine: mutating ${(options.mutate as string[]).join(' ')} · seed ${a.seed} · ${a.concurrency} at a time${sample ? ` · ${sample.picked} of ${sample.of} mutants picked by content (1 in ${sample.every})` : ''}\n`);
     const started = Date.now();
