@@ -108,6 +108,8 @@ export interface MutantView extends MutantKey {
   changedObservations?: MutantRun['changedObservations'];
   reason?: string;
   triage?: { kind: 'equivalent'; reason: string } | { kind: 'gap'; theme: string; kill: string };
+  /** a survivor of the default server sent on to the stores choosing otherwise on what its code reads (key@calls away) */
+  policy?: MutantRecord['policy'];
   /** an earlier sample had picked this mutant (by content): not fresh */
   pickedBefore?: true;
 }
@@ -248,6 +250,7 @@ export function joinResults(stryker: StrykerReport, records: Map<string, MutantR
           view.reachedBy = rec.reachedBy;
           view.tried = [...new Set(rec.runs.map((x) => x.configuration))];
         }
+        if (rec.policy) view.policy = rec.policy;
         if (rec.confirmed) view.confirmed = rec.confirmed;
         if (rec.confirmed === 'only' && byOnly) view.reproducedBy = byOnly.failedChecks.filter((x) => last?.failedChecks.includes(x));
         if (rec.flaky) view.flaky = rec.flaky;
@@ -411,7 +414,8 @@ const where = (m: MutantView) => `${m.file}:${m.at.line}${m.pickedBefore ? ' (pi
 const reached = (m: MutantView) => {
   const tried = m.tried ?? [];
   const more = (m.reachedBy ?? []).length - tried.length;
-  return `${tried.join(', ')}${more > 0 ? ` (${more} more reach it, not run)` : ''}`;
+  const sent = m.policy ? ` — sent on for the choices its code reads (${m.policy.touches.slice(0, 6).join(', ')}${m.policy.touches.length > 6 ? ', …' : ''})${m.policy.stores.length ? '' : ': no store chooses otherwise on them'}` : '';
+  return `${tried.join(', ')}${more > 0 ? ` (${more} more reach it, not run)` : ''}${sent}`;
 };
 
 function breakdown(ms: MutantView[], by: (m: MutantView) => string): Array<{ name: string } & Totals> {
@@ -452,6 +456,11 @@ export function renderMarkdown(r: EngineReport, all: MutantView[]): string {
     const f = cs.fresh;
     o.push(`| picked before (by content) | ${cs.sharedWithAny} of ${cs.picked.length}${cs.earlier.length ? ` (${cs.earlier.map((e) => `${e.name}: ${e.shared}`).join('; ')})` : ': no earlier sample found'} |`);
     o.push(`| **score on the fresh mutants** (no earlier sample picked them) | **${pct(f.score)}** (${f.detected} / ${f.valid - f.equivalents})${f.interval ? `; 95 % interval ${pct(f.interval[0])} – ${pct(f.interval[1])}` : ''}; strict ${pct(f.strictScore)} |`);
+  }
+  const sentOn = all.filter((m) => m.policy?.stores.length);
+  if (sentOn.length) {
+    const caught = sentOn.filter((m) => DETECTED.includes(m.status));
+    o.push(`| survivors of the default server sent on to the stores choosing otherwise on what their code reads | ${sentOn.length}: **${caught.length} detected there** (${caught.map((m) => `${m.scope} by ${m.configuration}`).join('; ') || 'none'}) |`);
   }
   o.push(`| strict score (exit-1 kills only) | ${pct(t.strictScore)} (${t.killed} / ${t.valid - t.equivalents}) |`);
   o.push(`| mutants run | ${t.valid} (${t.mutants} generated; ${t.notSampled ? `${t.notSampled} not sampled; ` : ''}${t.notRun ? `${t.notRun} not run (the run ended first); ` : ''}${t.ignored} not run: ${r.ignoredBy.map((x) => `${x.count} ${x.reason}`).join('; ') || 'none'}${t.invalid ? `; ${t.invalid} invalid` : ''}) |`);
