@@ -414,7 +414,9 @@ const where = (m: MutantView) => `${m.file}:${m.at.line}${m.pickedBefore ? ' (pi
 const reached = (m: MutantView) => {
   const tried = m.tried ?? [];
   const more = (m.reachedBy ?? []).length - tried.length;
-  const sent = m.policy ? ` — sent on for the choices its code reads (${m.policy.touches.slice(0, 6).join(', ')}${m.policy.touches.length > 6 ? ', …' : ''})${m.policy.stores.length ? '' : ': no store chooses otherwise on them'}` : '';
+  const p = m.policy;
+  const sent = !p ? '' : !p.touches.length ? ' — its code reads no choice of the server'
+    : ` — sent on for the choices its code reads (${p.touches.slice(0, 6).join(', ')}${p.touches.length > 6 ? ', …' : ''})${p.stores.length ? '' : ': no store reaching it chooses otherwise on them'}`;
   return `${tried.join(', ')}${more > 0 ? ` (${more} more reach it, not run)` : ''}${sent}`;
 };
 
