@@ -1,9 +1,11 @@
 /**
  * Which of the reference server's choices (reference/behaviour.ts, the keys of
  * `Behaviour`) a mutant's code touches: the keys its enclosing function reads
- * (`x.astral`, `{ order } = b`, `b['order']`), and those read by the functions
+ * (`x.astral`, `{ order } = b`, `b['order']`), those read by the functions
  * it calls, one call away (`astralColumn(this.behaviour, v)` reads
- * `astral` in reference/readings.ts). Found by the TypeScript compiler API
+ * `astral` in reference/readings.ts), and those read by the functions that
+ * call it (whether and with what it runs: `update` reads updateSemantics
+ * before it calls `defaultFor`). Found by the TypeScript compiler API
  * over the source, before StrykerJS starts (raw/touches.json).
  *
  * The runner (scripts/mutation-engine-run.ts) sends a survivor of the default
@@ -78,8 +80,12 @@ export function functionsOf(sources: Record<string, string>, keys: ReadonlySet<s
   return byFile;
 }
 
-/** The keys read from a function (by its reads and calls, up to MAX_DEPTH calls away), nearest depth each. */
-function closure(start: FnInfo, byName: Map<string, FnInfo[]>): Touch[] {
+/**
+ * The keys read from a function (by its reads and calls, up to MAX_DEPTH calls away), nearest depth each;
+ * and those its direct callers read (depth 1): a caller's choice decides whether and with what the
+ * mutated code runs (`update` reads updateSemantics before it calls `defaultFor` on a replace).
+ */
+function closure(start: FnInfo, byName: Map<string, FnInfo[]>, callers: Map<string, FnInfo[]>): Touch[] {
   const depthOf = new Map<string, number>();
   let frontier = [start];
   const seen = new Set<FnInfo>([start]);
@@ -91,6 +97,7 @@ function closure(start: FnInfo, byName: Map<string, FnInfo[]>): Touch[] {
     }
     frontier = next;
   }
+  for (const caller of callers.get(start.name) ?? []) for (const k of caller.reads) if (!depthOf.has(k)) depthOf.set(k, 1);
   return [...depthOf.entries()].map(([key, depth]) => ({ key, depth })).sort((a, b) => a.depth - b.depth || a.key.localeCompare(b.key));
 }
 
@@ -101,7 +108,13 @@ function closure(start: FnInfo, byName: Map<string, FnInfo[]>): Touch[] {
 export function touchesOf(mutants: readonly ListedMutant[], sources: Record<string, string>, keys: ReadonlySet<string>): Record<string, Touch[]> {
   const byFile = functionsOf(sources, keys);
   const byName = new Map<string, FnInfo[]>();
-  for (const fns of byFile.values()) for (const f of fns) byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
+  const callers = new Map<string, FnInfo[]>();
+  for (const fns of byFile.values()) {
+    for (const f of fns) {
+      byName.set(f.name, [...(byName.get(f.name) ?? []), f]);
+      for (const c of f.calls) callers.set(c, [...(callers.get(c) ?? []), f]);
+    }
+  }
   const out: Record<string, Touch[]> = {};
   for (const m of mutants) {
     if (m.status === 'Ignored') continue;
@@ -109,7 +122,7 @@ export function touchesOf(mutants: readonly ListedMutant[], sources: Record<stri
     const offset = lines.slice(0, m.location.start.line).reduce((n, l) => n + l.length + 1, 0) + m.location.start.column;
     // the innermost named function holding the mutant (a module constant: none, nothing touched)
     const holder = (byFile.get(m.fileName) ?? []).filter((f) => f.start <= offset && offset < f.end).sort((a, b) => a.end - a.start - (b.end - b.start))[0];
-    const touches = holder ? closure(holder, byName) : [];
+    const touches = holder ? closure(holder, byName, callers) : [];
     if (touches.length) out[m.id] = touches;
   }
   return out;

@@ -20,6 +20,7 @@ const ENGINE = [
   '  }',
   '  plain(v) { return v + 1; }',
   '  far(v) { return this.toRecordValue(v); }',
+  '  caller(v) { return this.behaviour.maxDataItems ? this.plain(v) : v; }',
   '}',
   'const LIMIT = 3;',
   '',
@@ -37,13 +38,14 @@ describe('the choices a mutant touches', () => {
   const sources = { 'reference/engine.ts': ENGINE, 'reference/readings.ts': READINGS };
   const t = touchesOf([at('1', "typeof x === 'string'"), at('2', 'r.ok'), at('3', 'v + 1'), at('4', 'LIMIT = 3'), at('5', 'this.toRecordValue(v)')], sources, KEYS);
 
-  it('reads in the enclosing function (depth 0) and in the functions it calls (depth 1), not further', () => {
+  it('reads in the enclosing function (depth 0), in the functions it calls and those calling it (depth 1), not further', () => {
     // astralColumn reads astral one call away; trimmed (edgeSpaces) is two calls away: not counted
     expect(t['1']).toEqual([{ key: 'astral', depth: 1 }]);
     // a destructured key, read in the method holding the arrow function the mutant is in
     expect(t['2']).toEqual([{ key: 'order', depth: 0 }]);
-    // no choice read: no entry (the default server alone judges it); a module constant: none
-    expect(t['3']).toBeUndefined();
+    // read by a caller, which decides whether it runs: one call away
+    expect(t['3']).toEqual([{ key: 'maxDataItems', depth: 1 }]);
+    // a module constant: none
     expect(t['4']).toBeUndefined();
     // a method called through this: its reads are one call away, its callees' two
     expect(t['5']).toBeUndefined();
