@@ -80,9 +80,20 @@ export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value
   let stopped: TargetError | undefined;
   const replaying = o.replay !== undefined && o.replay.seed === o.seed;
   let calls = 0;
+  // shrinking is bounded, the runs before it are not (the run's deadline bounds them): once the first
+  // failure is older than shrinkMs, the candidates left pass untried and the smallest failing case so
+  // far stands. (fast-check's interruptAfterTimeLimit counts from the property's start and abandons a
+  // run in flight: a slow first run then failed with no error, and a later one went unjudged.)
+  const shrinkMs = o.shrinkMs ?? 60_000;
+  let failedAt: number | undefined;
+  const failing = (e: unknown): never => {
+    failedAt ??= performance.now();
+    throw e;
+  };
   const wrapped = async (value: T): Promise<void> => {
     // a replay reruns the one case its path names, nothing after it
     if (stopped || (replaying && calls++ > 0)) return;
+    if (failedAt !== undefined && performance.now() - failedAt > shrinkMs) return;
     const run: PropertyRun = { failures: new Map() };
     try {
       await current.run(run, () => predicate(value));
@@ -91,9 +102,9 @@ export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value
         stopped = e;
         return;
       }
-      throw e;
+      failing(e);
     }
-    if (run.failures.size) throw new ItemsFailed(run.failures);
+    if (run.failures.size) failing(new ItemsFailed(run.failures));
     if (run.targetError) stopped = run.targetError;
   };
   const out = await fc.check(fc.asyncProperty(arb, wrapped), {
@@ -101,8 +112,6 @@ export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value
     numRuns: replaying ? 1 : o.runs,
     ...(replaying ? { path: o.replay!.path.split('@')[0] } : {}),
     endOnFailure: !o.shrink,
-    interruptAfterTimeLimit: o.shrinkMs ?? 60_000,
-    markInterruptAsFailure: false,
   });
   if (!out.failed) {
     if (stopped) throw stopped;
@@ -120,5 +129,6 @@ export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value
   if (err instanceof CheckFailure) throw new CheckFailure({ ...err.detail, message: err.detail.message + note, ...replay });
   if (err instanceof TargetError) throw err;
   // an error of the suite itself (a bug), never a verdict on the target
-  throw err instanceof Error ? err : new Error(String(err));
+  if (err instanceof Error) throw err;
+  throw new Error(err === null || err === undefined ? `the property failed without an error (fast-check: ${out.numRuns} run(s), ${out.numSkips} skipped${out.interrupted ? ', interrupted' : ''})` : `the property threw a non-Error: ${String(err)}`);
 }

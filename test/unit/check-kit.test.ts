@@ -70,6 +70,34 @@ describe('runItemProperty', () => {
     await expect(runItemProperty(fc.constant(1), async () => { throw new TypeError('bug'); }, opts)).rejects.toBeInstanceOf(TypeError);
   });
 
+  it('a run slower than the shrink limit is judged whole: passing, it passes; failing, it fails (none abandoned in flight)', async () => {
+    const slow = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // the first run outlasts the limit: it was abandoned, and the property "failed" with a null error
+    await expect(runItemProperty(fc.constant(1), async () => slow(60), { ...opts, runs: 1, shrinkMs: 20 })).resolves.toEqual({ failures: new Map() });
+    // a later run fails after the limit: it went unjudged, and the property passed
+    let calls = 0;
+    const out = await runItemProperty(fc.integer({ min: 0, max: 1000 }), async () => {
+      if (++calls === 3) {
+        await slow(60);
+        currentRun()!.failures.set('bound', { message: 'late' });
+      }
+    }, { ...opts, runs: 5, shrinkMs: 20 });
+    expect(out.failures.get('bound')?.message).toMatch(/^late \(property failed after 3 run/);
+  });
+
+  it('shrinking stops once the first failure is older than the limit: the smallest failing case so far stands', async () => {
+    let shrinkRuns = 0;
+    const started = performance.now();
+    const out = await runItemProperty(fc.array(fc.integer(), { minLength: 200, maxLength: 200 }), async (xs) => {
+      shrinkRuns++;
+      await new Promise((r) => setTimeout(r, 5));
+      if (xs.length >= 1) currentRun()!.failures.set('bound', { message: `length ${xs.length}` });
+    }, { ...opts, runs: 1, shrinkMs: 100 });
+    expect(out.failures.get('bound')?.message).toMatch(/^length \d+/);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(shrinkRuns).toBeLessThan(200);
+  });
+
   it('replays one case from a seed and path', async () => {
     const seen: number[] = [];
     const out = await runItemProperty(fc.integer({ min: 0, max: 1000 }), async (n) => {
