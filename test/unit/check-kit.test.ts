@@ -73,7 +73,7 @@ describe('runItemProperty', () => {
   it('a run slower than the shrink limit is judged whole: passing, it passes; failing, it fails (none abandoned in flight)', async () => {
     const slow = (ms: number) => new Promise((r) => setTimeout(r, ms));
     // the first run outlasts the limit: it was abandoned, and the property "failed" with a null error
-    await expect(runItemProperty(fc.constant(1), async () => slow(60), { ...opts, runs: 1, shrinkMs: 20 })).resolves.toEqual({ failures: new Map() });
+    await expect(runItemProperty(fc.constant(1), async () => { await slow(60); }, { ...opts, runs: 1, shrinkMs: 20 })).resolves.toEqual({ failures: new Map() });
     // a later run fails after the limit: it went unjudged, and the property passed
     let calls = 0;
     const out = await runItemProperty(fc.integer({ min: 0, max: 1000 }), async () => {
