@@ -11,7 +11,7 @@
  * so a report made of a run cut short says so.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { FAULTS } from '../reference/faults.js';
 import { DEFAULT_SERVER, type FaultProof, type VariantProof } from '../reference/prove.js';
 import { VARIANTS } from '../reference/variants.js';
@@ -29,6 +29,7 @@ export interface PartReport {
 
 /** One part of a merged report: when it was made and what it proved. */
 export interface Part {
+  /** the part's folder name (not its path: the report is committed) */
   from: string;
   generatedAt: string;
   runtimeMs: number;
@@ -109,7 +110,7 @@ export function mergeParts(dirs: readonly string[]): { faults: FaultProof[]; var
     if (owner.has(key)) throw new Error(`--merge: ${key} is in both ${owner.get(key)} and ${from}`);
     owner.set(key, from);
   }
-  const parts = reports.map(({ from, r }): Part => ({ from, generatedAt: r.generatedAt, runtimeMs: r.totals.runtimeMs, faults: r.faults.length, variants: r.variants.length, localFamilies: r.local?.families.map((f) => f.family) ?? [] }));
+  const parts = reports.map(({ from, r }): Part => ({ from: basename(from), generatedAt: r.generatedAt, runtimeMs: r.totals.runtimeMs, faults: r.faults.length, variants: r.variants.length, localFamilies: r.local?.families.map((f) => f.family) ?? [] }));
   return {
     faults: reports.flatMap(({ r }) => r.faults),
     variants: reports.flatMap(({ r }) => r.variants),

@@ -187,7 +187,7 @@ function partsMarkdown(r: ReturnType<typeof report>): string[] {
     out.push(`Joined (\`--merge\`) from ${r.parts.length} run${r.parts.length === 1 ? '' : 's'} made apart; the runtime above is the sum of theirs (they may have run side by side):`, '');
     for (const p of r.parts) {
       const what = [p.faults ? `${p.faults} hand-written faults` : '', p.variants ? `${p.variants} honest servers` : '', p.localFamilies.length ? `local families ${p.localFamilies.join(', ')}` : ''].filter(Boolean).join('; ');
-      out.push(`- ${p.generatedAt} · ${secs(p.runtimeMs)} · ${what || 'nothing'}`);
+      out.push(`- \`${p.from}\` ${p.generatedAt} · ${secs(p.runtimeMs)} · ${what || 'nothing'}`);
     }
     out.push('');
   }

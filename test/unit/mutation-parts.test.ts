@@ -49,6 +49,7 @@ describe('npm run mutation: parts and --merge', () => {
     expect(m.faults.map((f) => f.name)).toEqual([FAULTS[0].name]);
     expect(m.ms).toBe(10_000);
     expect(m.parts.map((p) => p.localFamilies)).toEqual([[], [famA], [famB]]);
+    expect(m.parts.map((p) => p.from)).toEqual(['hand', 'a', 'b']);
     expect(m.local?.totals).toMatchObject({ total: sizeOf(famA) + sizeOf(famB), escaped: 1, caught: sizeOf(famA) + sizeOf(famB) - 1 });
     expect(m.local?.runs).toBe(8);
     const missing = notRun(m.faults, m.variants, m.local);
