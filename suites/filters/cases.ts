@@ -385,11 +385,15 @@ export function dayCase(s: Scoped, f: FilterModel): CaseSpec {
     const before = times.filter((t) => t < start).length;
     const after = times.filter((t) => t >= start + DAY).length;
     const on = times.length - before - after;
+    // past midnight: only those tell the readings apart (one at 00:00:00 is in under both)
+    const telling = times.some((t) => t > start && t < start + DAY);
     const b = formatDate(start);
     const bKey = textKey('datetime', b);
     const misleads = times.some((t, i) => strcmp(timeKeys[i], bKey) !== Math.sign(t - start));
-    // records on the day show how the bound is read: decisive once the reading is observed (filters.dateOnlyBound)
-    return { v: b, n: (before > 0 && after > 0 ? 3 : before > 0 || after > 0 ? 1 : 0) + (on > 0 ? (dateOnlyBound() ? 2 : 1) : 0) + (misleads ? 1 : 0) };
+    // records on the day show how the bound is read: decisive once the reading is observed (filters.dateOnlyBound),
+    // so such a day outweighs one with records on both sides only (a key reading the day otherwise shows on it alone)
+    const onDay = on > 0 ? (dateOnlyBound() && telling ? 4 : 1) : 0;
+    return { v: b, n: (before > 0 && after > 0 ? 3 : before > 0 || after > 0 ? 1 : 0) + onDay + (misleads ? 1 : 0) };
   });
   const all = days.map((d) => formatDate(d * DAY));
   return { designed: fc.constantFrom(...best(scored)), generated: fc.oneof({ arbitrary: fc.constantFrom(...all), weight: 3 }, { arbitrary: dateArb(), weight: 1 }), terms };
