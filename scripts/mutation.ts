@@ -31,7 +31,7 @@ import { localMarkdown, proveLocalCatalogue, type LocalSection } from './mutatio
 import { isEmpty, mergeParts, notRun, type Part } from './mutation-parts.js';
 import { COMMON_OPTIONS, UsageError, commandHelp, helpOrVersion, parseOptions, withDefaults, type OptionSpec } from '../src/cli/options.js';
 
-interface Args { concurrency?: number; faults?: string[]; variants?: string[]; local: string[] | 'all' | 'none'; localSeeds: number; out: string; keep: boolean; merge?: string[] }
+interface Args { timeoutS?: number; concurrency?: number; faults?: string[]; variants?: string[]; local: string[] | 'all' | 'none'; localSeeds: number; out: string; keep: boolean; merge?: string[] }
 
 /** The command's options: one table (src/cli/options.ts) drives parsing, the ranges and --help. */
 const OPTIONS: OptionSpec[] = [
@@ -42,6 +42,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: 'local', kind: 'string', arg: 'all|none|family,…', default: 'all', help: 'the families of generated local faults to prove (reference/faults-generated.ts)' },
   { flag: 'local-seeds', kind: 'int', arg: 'N', min: 1, max: 10, default: 3, help: 'seeds each local fault is proven at (caught only when caught at every one)' },
   { flag: 'out', kind: 'string', arg: 'DIR', default: 'reports', help: 'where mutation.md and mutation.json go' },
+  { flag: 'proof-timeout', kind: 'int', arg: 'S', min: 60, max: 86_400, help: 'seconds a proof may run before it is killed and counted as not caught (default 600; 900 for a local batch): raise it on a busy machine, where a deep proof (the near-miss key faults) takes longer' },
   { flag: 'keep-reports', kind: 'flag', help: 'keep every proof\'s report folder' },
   { flag: 'merge', kind: 'string', arg: 'DIR,DIR…', help: 'prove nothing: join the mutation.json of parts run apart (e.g. --local none in one, local families in others) into one report in --out; what no part proved is listed as not run' },
   ...COMMON_OPTIONS.filter((o) => o.flag === 'help'),
@@ -62,6 +63,7 @@ function parseArgs(argv: string[]): Args {
   const local = String(o.local);
   const a: Args = {
     concurrency: o.concurrency as number | undefined,
+    timeoutS: o['proof-timeout'] as number | undefined,
     faults: names(o.faults),
     variants: names(o.variants),
     local: local === 'all' || local === 'none' ? local : local.split(',').map((x) => x.trim()).filter(Boolean),
@@ -207,7 +209,8 @@ async function prove(args: Args) {
   const concurrency = args.concurrency ?? defaultConcurrency();
   const faults = args.faults ?? FAULTS.map((f) => f.name);
   process.stderr.write(`mutation: ${faults.length} faults, ${args.variants?.length ?? 'every'} honest servers, ${concurrency} at a time…\n`);
-  const all = await proveAll({ faults, variants: args.variants, concurrency, keepReport: args.keep, onProof: progress });
+  const timeoutMs = args.timeoutS === undefined ? undefined : args.timeoutS * 1000;
+  const all = await proveAll({ faults, variants: args.variants, concurrency, keepReport: args.keep, onProof: progress, timeoutMs });
   let local: LocalSection | undefined;
   if (args.local !== 'none') {
     const chosen = args.local === 'all' ? localFaults() : localFaults().filter((f) => (args.local as string[]).includes(f.family));
@@ -216,6 +219,7 @@ async function prove(args: Args) {
     local = await proveLocalCatalogue(chosen, {
       seeds,
       concurrency,
+      timeoutMs,
       onRun: (done, total, batch, seed) => process.stderr.write(`[local ${done}/${total}] seed ${seed}: ${batch.length} fault(s)\n`),
     });
   }
