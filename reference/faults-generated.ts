@@ -240,11 +240,23 @@ function payloadClassFaults(r: ResourceModel): LocalFault[] {
  */
 const NOT_TAKEN_BY_DEFAULT = ['int32', 'utf8mb3', 'decimal-digits'] as const;
 
+/**
+ * Where a reading is judged on one property beside the create items: its limits
+ * item, and the consistency check of the reading on its resource. The reading's
+ * probe looks at one property: a fault there leaves the reading unknown, so the
+ * create items do not judge its classes, and these items are the ones that fail.
+ */
+const READING_ITEMS: Record<(typeof NOT_TAKEN_BY_DEFAULT)[number], (r: ResourceModel, p: PayloadPropModel) => string[]> = {
+  int32: (r, p) => [`${r.name}.limits.integer-11-digits#${p.name}.create`, `all.observe.consistent.integer-width#${r.name}`],
+  utf8mb3: (r, p) => [`${r.name}.limits.text-encoding#${p.name}.create`],
+  'decimal-digits': (r, p) => [`${r.name}.limits.decimal-digits#${p.name}.create`],
+};
+
 /** One reading-dependent class × one property: create stores the property's default when the value is of that class. */
 function readingClassFaults(r: ResourceModel): LocalFault[] {
   const plain = (p: PayloadPropModel) => new Set(classesFor(payloadTarget(p)!).judged.map((c) => c.name));
   return propertyPerClassUnder(r, NOT_TAKEN_BY_DEFAULT).filter(({ p, cls }) => !plain(p).has(cls.name) && !cls.has(dropped(p), payloadTarget(p)!))
-    .map(({ p, cls }) => local('create-drops-reading-class', r, `${p.name}@${cls.name}`, 'lifecycle.create.batch', `${r.name} create stores ${p.name}'s default when the value sent is ${cls.title} (valid on a store that does not take the reading it depends on)`, [`${r.name}.lifecycle.create.*#*`], {
+    .map(({ p, cls }) => local('create-drops-reading-class', r, `${p.name}@${cls.name}`, 'lifecycle.create.batch', `${r.name} create stores ${p.name}'s default when the value sent is ${cls.title} (valid on a store that does not take the reading it depends on)`, [`${r.name}.lifecycle.create.*#*`, ...READING_ITEMS[cls.reading!(payloadTarget(p)!) as keyof typeof READING_ITEMS](r, p)], {
       afterCreate: (rr, rec, item, next) => {
         if (rr.name === r.name && cls.has(item[p.name], payloadTarget(p)!)) rec[field(p)] = dropped(p);
         return next(rr, rec, item);

@@ -30,9 +30,9 @@ export interface LocalSection {
   broken: LocalProof[];
 }
 
-export async function proveLocalCatalogue(faults: readonly LocalFault[], o: { seeds: number[]; concurrency: number; onRun?: (done: number, total: number, batch: string[], seed: number) => void }): Promise<LocalSection> {
+export async function proveLocalCatalogue(faults: readonly LocalFault[], o: { seeds: number[]; concurrency: number; timeoutMs?: number; onRun?: (done: number, total: number, batch: string[], seed: number) => void }): Promise<LocalSection> {
   const sharing = 'field' as const;
-  const run: LocalProofRun = await proveLocal(faults, { seeds: o.seeds, concurrency: o.concurrency, sharing, scoped: true, onRun: o.onRun });
+  const run: LocalProofRun = await proveLocal(faults, { seeds: o.seeds, concurrency: o.concurrency, sharing, scoped: true, timeoutMs: o.timeoutMs, onRun: o.onRun });
   const count = (ps: LocalProof[], v: LocalProof['verdict']) => ps.filter((p) => p.verdict === v).length;
   const families = FAMILIES.map((family): FamilyTotals => {
     const of = run.proofs.filter((p) => p.family === family);

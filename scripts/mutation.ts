@@ -13,6 +13,7 @@
  *
  *   npm run mutation -- [--concurrency N] [--faults a,b|none] [--variants a,b|none]
  *                       [--local all|none|family,…] [--local-seeds N] [--out DIR] [--keep-reports]
+ *   npm run mutation -- --merge DIR,DIR… [--out DIR]   (one report of parts run apart: scripts/mutation-parts.ts)
  *
  * Exit 0 when every fault is caught (local faults: at every seed; those the
  * reference data cannot show are listed apart) and every honest server
@@ -27,9 +28,10 @@ import { defaultConcurrency, PROVE_SEED, proveAll, type FaultProof, type Proof, 
 import { RULES } from '../src/rules.js';
 import { FAMILIES, localFaults } from '../reference/faults-generated.js';
 import { localMarkdown, proveLocalCatalogue, type LocalSection } from './mutation-local.js';
+import { isEmpty, mergeParts, notRun, type Part } from './mutation-parts.js';
 import { COMMON_OPTIONS, UsageError, commandHelp, helpOrVersion, parseOptions, withDefaults, type OptionSpec } from '../src/cli/options.js';
 
-interface Args { concurrency?: number; faults?: string[]; variants?: string[]; local: string[] | 'all' | 'none'; localSeeds: number; out: string; keep: boolean }
+interface Args { timeoutS?: number; concurrency?: number; faults?: string[]; variants?: string[]; local: string[] | 'all' | 'none'; localSeeds: number; out: string; keep: boolean; merge?: string[] }
 
 /** The command's options: one table (src/cli/options.ts) drives parsing, the ranges and --help. */
 const OPTIONS: OptionSpec[] = [
@@ -40,7 +42,9 @@ const OPTIONS: OptionSpec[] = [
   { flag: 'local', kind: 'string', arg: 'all|none|family,…', default: 'all', help: 'the families of generated local faults to prove (reference/faults-generated.ts)' },
   { flag: 'local-seeds', kind: 'int', arg: 'N', min: 1, max: 10, default: 3, help: 'seeds each local fault is proven at (caught only when caught at every one)' },
   { flag: 'out', kind: 'string', arg: 'DIR', default: 'reports', help: 'where mutation.md and mutation.json go' },
+  { flag: 'proof-timeout', kind: 'int', arg: 'S', min: 60, max: 86_400, help: 'seconds a proof may run before it is killed and counted as not caught (default 600; 900 for a local batch): raise it on a busy machine, where a deep proof (the near-miss key faults) takes longer' },
   { flag: 'keep-reports', kind: 'flag', help: 'keep every proof\'s report folder' },
+  { flag: 'merge', kind: 'string', arg: 'DIR,DIR…', help: 'prove nothing: join the mutation.json of parts run apart (e.g. --local none in one, local families in others) into one report in --out; what no part proved is listed as not run' },
   ...COMMON_OPTIONS.filter((o) => o.flag === 'help'),
 ];
 
@@ -59,12 +63,14 @@ function parseArgs(argv: string[]): Args {
   const local = String(o.local);
   const a: Args = {
     concurrency: o.concurrency as number | undefined,
+    timeoutS: o['proof-timeout'] as number | undefined,
     faults: names(o.faults),
     variants: names(o.variants),
     local: local === 'all' || local === 'none' ? local : local.split(',').map((x) => x.trim()).filter(Boolean),
     localSeeds: o['local-seeds'] as number,
     out: resolve(ROOT, String(o.out)),
     keep: o['keep-reports'] === true,
+    ...(typeof o.merge === 'string' ? { merge: o.merge.split(',').map((d) => d.trim()).filter(Boolean).map((d) => resolve(ROOT, d)) } : {}),
   };
   if (Array.isArray(a.local)) {
     const unknown = a.local.filter((f) => !(FAMILIES as readonly string[]).includes(f));
@@ -123,6 +129,7 @@ function markdown(r: ReturnType<typeof report>): string {
   out.push(`| false-alarm rate (honest servers with a failing check) | **${pct(t.honestServersWithFalseAlarms, t.honestServers)}** (${t.falseAlarmChecks} failing checks) |`);
   out.push(`| observation mismatches | ${t.observationMismatches} |`);
   out.push(`| runtime | ${secs(t.runtimeMs)} (mean proof ${secs(t.meanProofMs)}) |`, '');
+  out.push(...partsMarkdown(r));
 
   out.push('## Faults', '', '| fault | breaks | caught | detected by | collateral (other failing checks) | time |', '|---|---|---|---|---|---|');
   for (const f of r.faults) {
@@ -160,25 +167,50 @@ function markdown(r: ReturnType<typeof report>): string {
   return out.join('\n');
 }
 
-function report(faults: FaultProof[], variants: VariantProof[], ms: number, concurrency: number, local?: LocalSection) {
+function report(faults: FaultProof[], variants: VariantProof[], ms: number, concurrency: number, local?: LocalSection, parts?: Part[]) {
   return {
     generatedAt: new Date().toISOString(),
     seed: PROVE_SEED,
     depth: 'quick' as const,
     machine: `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'})`,
     totals: totals(faults, variants, ms, concurrency),
+    notRun: notRun(faults, variants, local),
+    ...(parts ? { parts } : {}),
     faults,
     variants,
     ...(local ? { local } : {}),
   };
 }
 
-async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
+/** Which runs a merged report is made of, and what no run proved. */
+function partsMarkdown(r: ReturnType<typeof report>): string[] {
+  const out: string[] = [];
+  if (r.parts) {
+    out.push(`Joined (\`--merge\`) from ${r.parts.length} run${r.parts.length === 1 ? '' : 's'} made apart; the runtime above is the sum of theirs (they may have run side by side):`, '');
+    for (const p of r.parts) {
+      const what = [p.faults ? `${p.faults} hand-written faults` : '', p.variants ? `${p.variants} honest servers` : '', p.localFamilies.length ? `local families ${p.localFamilies.join(', ')}` : ''].filter(Boolean).join('; ');
+      out.push(`- \`${p.from}\` ${p.generatedAt} · ${secs(p.runtimeMs)} · ${what || 'nothing'}`);
+    }
+    out.push('');
+  }
+  const n = r.notRun;
+  if (!isEmpty(n)) {
+    out.push('**Not run** (no proof of this report covers them: the run was made in parts, or cut short):', '');
+    if (n.faults.length) out.push(`- ${n.faults.length} hand-written faults: ${n.faults.map((f) => `\`${f}\``).join(', ')}`);
+    if (n.variants.length) out.push(`- ${n.variants.length} honest servers: ${n.variants.map((v) => `\`${v}\``).join(', ')}`);
+    if (n.localFamilies.length) out.push(`- ${n.localFamilies.reduce((k, f) => k + f.faults, 0)} local faults in ${n.localFamilies.length} families: ${n.localFamilies.map((f) => `${f.family} (${f.faults})`).join(', ')}`);
+    out.push('');
+  }
+  return out;
+}
+
+/** Prove what the arguments ask: the hand-written faults and variants, then the local catalogue. */
+async function prove(args: Args) {
   const concurrency = args.concurrency ?? defaultConcurrency();
   const faults = args.faults ?? FAULTS.map((f) => f.name);
   process.stderr.write(`mutation: ${faults.length} faults, ${args.variants?.length ?? 'every'} honest servers, ${concurrency} at a time…\n`);
-  const all = await proveAll({ faults, variants: args.variants, concurrency, keepReport: args.keep, onProof: progress });
+  const timeoutMs = args.timeoutS === undefined ? undefined : args.timeoutS * 1000;
+  const all = await proveAll({ faults, variants: args.variants, concurrency, keepReport: args.keep, onProof: progress, timeoutMs });
   let local: LocalSection | undefined;
   if (args.local !== 'none') {
     const chosen = args.local === 'all' ? localFaults() : localFaults().filter((f) => (args.local as string[]).includes(f.family));
@@ -187,10 +219,22 @@ async function main(): Promise<number> {
     local = await proveLocalCatalogue(chosen, {
       seeds,
       concurrency,
+      timeoutMs,
       onRun: (done, total, batch, seed) => process.stderr.write(`[local ${done}/${total}] seed ${seed}: ${batch.length} fault(s)\n`),
     });
   }
-  const r = report(all.faults, all.variants, all.ms + (local?.ms ?? 0), concurrency, local);
+  return report(all.faults, all.variants, all.ms + (local?.ms ?? 0), concurrency, local);
+}
+
+function merged(dirs: string[]) {
+  const m = mergeParts(dirs);
+  return report(m.faults, m.variants, m.ms, m.concurrency, m.local, m.parts);
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const r = args.merge ? merged(args.merge) : await prove(args);
+  const local = r.local;
   mkdirSync(args.out, { recursive: true });
   writeFileSync(join(args.out, 'mutation.json'), JSON.stringify(r, null, 2) + '\n');
   writeFileSync(join(args.out, 'mutation.md'), markdown(r) + '\n');

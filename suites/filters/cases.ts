@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import {
   maxLengthOf, integerDigitsOf, decimalLimitOf,
   decimalWithin, decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime,
-  scaledToDecimal, flipAsciiCase, changeAccent, padRight, type FilterModel, type ScalarKind, type Term,
+  scaledToDecimal, flipAsciiCase, changeAccent, padRight, expectation, type FilterModel, type ScalarKind, type Term,
 } from '../../src/check/index.js';
 import { dateArb, decimalArb, integerArb, looseKey, rangeBoundArb, textArb } from '../../generators/index.js';
 import { dateOnlyBound } from './query.js';
@@ -385,11 +385,15 @@ export function dayCase(s: Scoped, f: FilterModel): CaseSpec {
     const before = times.filter((t) => t < start).length;
     const after = times.filter((t) => t >= start + DAY).length;
     const on = times.length - before - after;
+    // past midnight: only those tell the readings apart (one at 00:00:00 is in under both)
+    const telling = times.some((t) => t > start && t < start + DAY);
     const b = formatDate(start);
     const bKey = textKey('datetime', b);
     const misleads = times.some((t, i) => strcmp(timeKeys[i], bKey) !== Math.sign(t - start));
-    // records on the day show how the bound is read: decisive once the reading is observed (filters.dateOnlyBound)
-    return { v: b, n: (before > 0 && after > 0 ? 3 : before > 0 || after > 0 ? 1 : 0) + (on > 0 ? (dateOnlyBound() ? 2 : 1) : 0) + (misleads ? 1 : 0) };
+    // records on the day show how the bound is read: decisive once the reading is observed (filters.dateOnlyBound),
+    // so such a day outweighs one with records on both sides only (a key reading the day otherwise shows on it alone)
+    const onDay = on > 0 ? (dateOnlyBound() && telling ? 4 : 1) : 0;
+    return { v: b, n: (before > 0 && after > 0 ? 3 : before > 0 || after > 0 ? 1 : 0) + onDay + (misleads ? 1 : 0) };
   });
   const all = days.map((d) => formatDate(d * DAY));
   return { designed: fc.constantFrom(...best(scored)), generated: fc.oneof({ arbitrary: fc.constantFrom(...all), weight: 3 }, { arbitrary: dateArb(), weight: 1 }), terms };
@@ -461,5 +465,8 @@ export function allKeysCase(s: Scoped, keys: readonly FilterModel[]): { terms: T
     return pool.length ? terms.push({ f, value: values.length ? values : pool }) : left.push(f.key);
   });
   if (terms.length < 2) return { notJudged: `no two filter keys of ${s.r.name} have values among ${s.what} (${left.join(', ')} none)` };
-  return { terms, left };
+  // a store that applies only the first few keys of a request must drop one that matters: the keys
+  // that leave no record out (createdon bounds around records made within one second) go first
+  const leaves = (t: Term) => recs.some((x) => expectation(s.r, [t], x) === 'out');
+  return { terms: [...terms.filter((t) => !leaves(t)), ...terms.filter(leaves)], left };
 }

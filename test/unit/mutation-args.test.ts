@@ -14,7 +14,7 @@ describe('npm run mutation: arguments', () => {
   it('--help lists every option; bad values are exit 2 before any proof', () => {
     const help = run('--help');
     expect(help.status).toBe(0);
-    for (const flag of ['--concurrency N', '--faults', '--variants', '--local all|none|family', '--local-seeds N', '--out DIR', '--keep-reports']) expect(help.stdout).toContain(flag);
+    for (const flag of ['--concurrency N', '--faults', '--variants', '--local all|none|family', '--local-seeds N', '--out DIR', '--keep-reports', '--merge DIR,DIR…', '--proof-timeout S']) expect(help.stdout).toContain(flag);
     for (const [args, message] of [
       [['--local-seeds', '0'], /--local-seeds must be at least 1, got 0/],
       [['--concurency', '2'], /unknown option --concurency \(did you mean --concurrency\?\)/],
