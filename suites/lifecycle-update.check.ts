@@ -49,13 +49,18 @@ function plans(r: ResourceModel, pctx: PayloadContext): { designed: fc.Arbitrary
   return { designed, generated };
 }
 
-/** The record as get shows it once the update is visible (a lagging store is read again until it differs). */
+/**
+ * The record as get shows it once the update is visible (a lagging store is read again until it
+ * differs from before, or shows the change: a change equal to what the record held — a boolean
+ * drawn as it was — shows nothing new, and waiting for a difference would last the whole
+ * visibility deadline on every store).
+ */
 async function readAfter(ctx: CheckContext, r: ResourceModel, id: string, before: Rec | undefined, change: Payload, what: string) {
   const props = comparableProps(r, 'get').filter((p) => p.name in change);
   const changed = (rec: Rec | undefined) => !!rec && (!before || props.some((p) => {
     const f = p.recordField ?? p.name;
     return !sameFieldValue(fieldOf(r, 'get', f)!, before[f], rec[f]);
-  }));
+  }) || payloadMismatches(r, change, rec, 'get').length === 0);
   return getByIds(ctx, r, [id], what, (m) => changed(m.get(id.toLowerCase())));
 }
 
