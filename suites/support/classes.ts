@@ -66,9 +66,9 @@ const JUDGED_UNDER: ReadonlyArray<{ reading: ReadingId; when: () => boolean }> =
   { reading: 'number-syntax', when: () => Object.values(SYNTAX_KEYS).some((k) => probed(k) && observed(k) === 'taken') },
   // a list holding one item twice: kept (compared as sent) or merged (compared as a set, support/writes.ts); Strings only (classesKeptOut)
   { reading: 'list-duplicates', when: () => probed('lists.duplicates') && observed('lists.duplicates') !== 'refused' },
-  // a GUID of another version than 4 (the max GUID): taken where a GUID filter was seen to take it (the filters' lists, filters/register.ts)
   // a DateTime before 1970 or after 2038 (datetime.before-1970, .after-2038): where one was seen stored as sent
   { reading: 'timestamp-range', when: () => probed('time.dateTimeRange') && observed('time.dateTimeRange') === 'full' },
+  // a GUID of another version than 4 (the max GUID): taken where a GUID filter was seen to take it (the filters' lists, filters/register.ts)
   { reading: 'guid-version', when: () => probed('filters.guidVersion') && observed('filters.guidVersion') === 'any' },
 ];
 
