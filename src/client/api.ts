@@ -136,7 +136,34 @@ export class StoreClient {
     if (args.filters) rest.filters = args.filters;
     if (args.pagination) rest.pagination = stringifyPagination(args.pagination);
     const ex = await this.send(`${r.prefix}/get`, this.body(rest, args.key), { retryable: true });
-    return envelope(ex, (j) => Array.isArray(j), 'an array of records');
+    const result = envelope<Rec[]>(ex, (j) => Array.isArray(j), 'an array of records');
+    if (result.ok) this.notice(r, result.value!, ex);
+    return result;
+  }
+
+  /**
+   * Every get answer shows whose records the ids the run owns hold: an id a
+   * create answered, listed here carrying a run tag, is confirmed (no
+   * ownership read-back is needed before writing to it); listed without one,
+   * it is disowned (the create answered the id of a record the store held
+   * before: never written to). The same proof the read-back gives, from a read
+   * the run made anyway.
+   */
+  private notice(r: ResourceModel, records: Rec[], ex: Exchange): void {
+    const ledger = this.opts.ledger;
+    if (!ledger || !records.length) return;
+    let mine: string[] | undefined;
+    let foreign: string[] | undefined;
+    let tags: string[] | undefined;
+    for (const x of records) {
+      const id = x?.id;
+      if (typeof id !== 'string' || !ledger.awaitsConfirmation(r.name, id)) continue;
+      tags ??= ledger.tags();
+      const tagged = tags.some((t) => carriesTag(x, t));
+      (tagged ? (mine ??= []) : (foreign ??= [])).push(id);
+    }
+    if (mine) ledger.confirm(r.name, mine);
+    if (foreign) disown(ledger, r.name, foreign, ex);
   }
 
   /** The records of these ids: the id filter, in one page large enough for all of them. */
@@ -178,28 +205,29 @@ export class StoreClient {
     const result = envelope<Rec[]>(ex, (j) => Array.isArray(j), 'an array of the created records');
     const created = Array.isArray(ex.json) ? (ex.json as Rec[]) : [];
     const answered = created.filter((x) => typeof x?.id === 'string');
-    // an id becomes the run's own only when its record, as answered and as read back, carries the run's
-    // tag (when the items sent carried it): a target answering with a record that existed before the run,
-    // or with the values sent under the id of such a record, can never make the run update or delete it
-    const tagged = lookup ? answered.filter((x) => carriesTag(x, ledger!.runTag)) : answered;
-    const readBack = lookup && tagged.length ? (await this.untaggedUnder(r, tagged.map((x) => String(x.id)))).ids : [];
-    const mine = tagged.filter((x) => !readBack.includes(String(x.id)));
+    // an id becomes the run's own only when its record, as answered, carries the run's tag (when the items
+    // sent carried it), and its create settles only once a get shows the record under that id carrying the
+    // tag too: the next read of it, or the ownership read-back before its first update or delete
+    // (confirmOwned). A target answering with the values sent under the id of a record it held before can
+    // never make the run update or delete that record, and cleanup looks up what it really stored.
+    const mine = lookup ? answered.filter((x) => carriesTag(x, ledger!.runTag)) : answered;
     const ids = mine.map((x) => x.id as string);
     if (result.ok) await this.settle(r, ids, 'listed');
     if (mine.length < answered.length) {
       result.foreign = answered.filter((x) => !mine.includes(x)).map((x) => String(x.id));
       if (result.ok) {
         result.ok = false;
-        result.problem = readBack.length
-          ? `the create answer gave ${readBack.length} id(s) whose records, read back, carry no run tag (ids ${readBack.slice(0, 3).join(', ')}): records the store held before, never taken as the run's own`
-          : `the create answer holds ${result.foreign.length} record(s) without the run's tag in any value (ids ${result.foreign.slice(0, 3).join(', ')}): not what was created, never taken as the run's own`;
+        result.problem = `the create answer holds ${result.foreign.length} record(s) without the run's tag in any value (ids ${result.foreign.slice(0, 3).join(', ')}): not what was created, never taken as the run's own`;
       }
     }
     const status = ex.response?.status;
     // with foreign records in the answer the intent stays open: cleanup looks up what was really stored
     if (result.foreign?.length) {
       if (ids.length) ledger?.recordCreated(r.name, ids);
-    } else if (ids.length) ledger?.recordCreated(r.name, ids, intent);
+    } else if (ids.length) {
+      if (intent) ledger!.recordCreatedPending(r.name, ids, intent);
+      else ledger?.recordCreated(r.name, ids);
+    }
     else if (ex.notSent || (status !== undefined && status >= 400 && status < 500)) {
       // never sent (the run was stopped first), or refused: nothing was stored
       if (intent) ledger!.resolveIntent(r.name, intent);
@@ -250,6 +278,8 @@ export class StoreClient {
     const r = model(res);
     const path = `${r.prefix}/update`;
     if (this.readOnly) throw new ReadOnlyViolation('update', path);
+    const refusedBefore = this.disownedRefusal(r, data.map((x) => String(x.id)), 'update');
+    if (refusedBefore) return refusedBefore as CallResult<Rec[]>;
     for (const item of data) this.opts.ledger?.assertOwned(r.name, item.id, 'update');
     const refused = await this.confirmOwned(r, data.map((x) => String(x.id)), 'update');
     if (refused) return refused as CallResult<Rec[]>;
@@ -278,6 +308,8 @@ export class StoreClient {
     const r = model(res);
     const path = `${r.prefix}/delete`;
     if (this.readOnly) throw new ReadOnlyViolation('delete', path);
+    const refusedBefore = this.disownedRefusal(r, ids, 'delete');
+    if (refusedBefore) return refusedBefore as CallResult<Rec>;
     for (const id of ids) this.opts.ledger?.assertOwned(r.name, id, 'delete');
     const refused = await this.confirmOwned(r, ids, 'delete');
     if (refused) return refused as CallResult<Rec>;
@@ -310,16 +342,58 @@ export class StoreClient {
   private async confirmOwned(r: ResourceModel, ids: string[], op: 'update' | 'delete'): Promise<CallResult<never> | undefined> {
     const ledger = this.opts.ledger;
     if (!ledger) return undefined;
-    const unconfirmed = ids.filter((id) => !ledger.isConfirmed(r.name, id));
-    if (!unconfirmed.length) return undefined;
-    const got = await this.untaggedUnder(r, unconfirmed);
+    // a read-back already under way for an id (another write to it, side by side) answers for it too
+    const inFlight = confirming(ledger);
+    const keyOf = (id: string) => `${r.name}\u0000${id.toLowerCase()}`;
+    const waits = new Set(ids.map((id) => inFlight.get(keyOf(id))).filter((p) => p !== undefined));
+    const unconfirmed = ids.filter((id) => !ledger.isConfirmed(r.name, id) && !inFlight.has(keyOf(id)));
+    if (unconfirmed.length) {
+      const read = this.confirmSoon(r, unconfirmed);
+      const keys = unconfirmed.map(keyOf);
+      for (const k of keys) inFlight.set(k, read);
+      const done = () => {
+        for (const k of keys) if (inFlight.get(k) === read) inFlight.delete(k);
+      };
+      read.then(done, done);
+      waits.add(read);
+    }
     // no usable answer: nothing confirmed, nothing refused — the write's own answer is judged
-    if (!got.exchange) return undefined;
-    const foreign = got.ids;
+    if (waits.size) await Promise.all(waits);
+    return this.disownedRefusal(r, ids, op);
+  }
+
+  /** This client's ownership read-back gathering ids, by resource: sent once the writes started in this turn have asked. */
+  private readonly gathering = new Map<string, { ids: Set<string>; read: Promise<unknown> }>();
+
+  /**
+   * The ownership read-back of `ids`, shared with every other write this
+   * client (one check) starts in the same turn of the event loop: the updates
+   * and deletes a check sends side by side to records it created cost one get
+   * by id, not one each.
+   */
+  private confirmSoon(r: ResourceModel, ids: string[]): Promise<unknown> {
+    let batch = this.gathering.get(r.name);
+    if (!batch || batch.ids.size + ids.length > CONFIRM_LIST) {
+      const next = { ids: new Set<string>(), read: Promise.resolve() as Promise<unknown> };
+      next.read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        if (this.gathering.get(r.name) === next) this.gathering.delete(r.name);
+        return this.untaggedUnder(r, [...next.ids]);
+      });
+      this.gathering.set(r.name, next);
+      batch = next;
+    }
+    for (const id of ids) batch.ids.add(id);
+    return batch.read;
+  }
+
+  /** The refusal of a write to ids a get showed holding records without the run's tag (never sent), or undefined. */
+  private disownedRefusal(r: ResourceModel, ids: string[], op: 'update' | 'delete'): CallResult<never> | undefined {
+    const ledger = this.opts.ledger;
+    const foreign = ledger ? ids.filter((id) => ledger.isDisowned(r.name, id)) : [];
     if (!foreign.length) return undefined;
     return {
       ok: false,
-      exchange: got.exchange,
+      exchange: disownedBy(ledger!).get(`${r.name}\u0000${foreign[0].toLowerCase()}`)!,
       problem: `refused to ${op} ${r.title} ${foreign.slice(0, 3).join(', ')}: a get by id shows a record without the run's tag under that id (not what the run created; never written to)`,
     };
   }
@@ -332,14 +406,28 @@ export class StoreClient {
    */
   private async untaggedUnder(r: ResourceModel, ids: string[]): Promise<{ ids: string[]; exchange?: Exchange }> {
     const ledger = this.opts.ledger!;
-    const got = await this.byIds(r, ids);
-    if (!got.ok) return { ids: [] };
-    const asked = new Set(ids.map((id) => id.toLowerCase()));
-    const tags = ledger.tags();
-    const foreign = (got.value ?? []).filter((x) => asked.has(String(x?.id).toLowerCase()) && !tags.some((t) => carriesTag(x, t))).map((x) => String(x.id));
-    const bad = new Set(foreign.map((id) => id.toLowerCase()));
-    ledger.confirm(r.name, ids.filter((id) => !bad.has(id.toLowerCase())));
-    return { ids: foreign, exchange: got.exchange };
+    const foreign: string[] = [];
+    let exchange: Exchange | undefined;
+    let asking = ids;
+    // an id the answer does not list is asked again alone with the others unlisted (a store whose pages are
+    // smaller than the list would hide some): one a read-back of just those does not list harms nothing
+    for (let round = 0; asking.length && round < CONFIRM_ROUNDS; round++) {
+      const got = await this.byIds(r, asking);
+      if (!got.ok) return { ids: foreign, exchange };
+      exchange = got.exchange;
+      const asked = new Set(asking.map((id) => id.toLowerCase()));
+      const tags = ledger.tags();
+      const listed = (got.value ?? []).filter((x) => asked.has(String(x?.id).toLowerCase()));
+      const shown = new Set(listed.map((x) => String(x.id).toLowerCase()));
+      const bad = listed.filter((x) => !tags.some((t) => carriesTag(x, t))).map((x) => String(x.id));
+      foreign.push(...bad);
+      if (bad.length) disown(ledger, r.name, bad, got.exchange);
+      // the get's own notice has confirmed the tagged ones it listed; the unlisted, once a read shows none of them
+      const unlisted = asking.filter((id) => !shown.has(id.toLowerCase()));
+      if (!listed.length) ledger.confirm(r.name, unlisted);
+      asking = listed.length ? unlisted : [];
+    }
+    return { ids: foreign, exchange };
   }
 
   /**
@@ -425,6 +513,32 @@ function taggedKey(r: ResourceModel, data: Rec[], runTag: string): { key: string
 }
 
 /** Does a record carry the run's tag at the start of one of its top-level string values? */
+/** Ids one ownership read-back asks at most (far below the get cap: one page of a store with small pages). */
+const CONFIRM_LIST = 25;
+/** Read-backs of the ids an ownership read-back did not list, before they stay unconfirmed (the next write asks again). */
+const CONFIRM_ROUNDS = 3;
+
+/** Per ledger (shared by a client and its forks): the ownership read-backs in flight, by resource and id. */
+const inFlightConfirmations = new WeakMap<Ledger, Map<string, Promise<unknown>>>();
+function confirming(ledger: Ledger): Map<string, Promise<unknown>> {
+  let m = inFlightConfirmations.get(ledger);
+  if (!m) inFlightConfirmations.set(ledger, (m = new Map()));
+  return m;
+}
+
+/** Per ledger: the get that showed each disowned id without the run's tag (the evidence of a refused write). */
+const disownEvidence = new WeakMap<Ledger, Map<string, Exchange>>();
+function disownedBy(ledger: Ledger): Map<string, Exchange> {
+  let m = disownEvidence.get(ledger);
+  if (!m) disownEvidence.set(ledger, (m = new Map()));
+  return m;
+}
+
+function disown(ledger: Ledger, resource: string, ids: string[], ex: Exchange): void {
+  for (const id of ids) disownedBy(ledger).set(`${resource}\u0000${id.toLowerCase()}`, ex);
+  ledger.disown(resource, ids);
+}
+
 export function carriesTag(rec: Rec, runTag: string): boolean {
   if (!runTag) return false;
   return Object.values(rec ?? {}).some((v) => typeof v === 'string' && v.startsWith(runTag));

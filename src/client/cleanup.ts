@@ -132,6 +132,8 @@ export async function settleIntents(client: StoreClient, ledger: Ledger, out: Cl
     let found = await client.findTagged(intent.resource, intent.key, intent.values, intent.runTag);
     for (let attempt = 1; attempt < 3 && !found.ok; attempt++) found = await client.findTagged(intent.resource, intent.key, intent.values, intent.runTag);
     if (!found.ok) {
+      // a create answered with ids: those ids' own read-back says whether they could be verified
+      if (intent.answered) return;
       const why = found.exchange ? unreadable({ ok: false, exchange: found.exchange }) : 'the lookup got no usable answer';
       out.unverified.push({ resource: intent.resource, reason: `an unanswered create's records could not be looked up by ${intent.key}: ${why}`, ids: [], values: [...intent.values] });
       return;

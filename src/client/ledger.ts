@@ -10,6 +10,12 @@
  * process was killed, or the answer was lost — is settled by cleanup, which
  * looks the records up by those values: a crash between the target storing a
  * record and the ledger hearing of it leaves nothing behind either.
+ *
+ * The ids a create answered are the run's at once ('created' with `pending`),
+ * but its intent resolves only when a get has shown each of them carrying the
+ * run's tag (confirm): a target that answered with the ids of records it held
+ * before leaves the intent open, so cleanup still finds what it really stored.
+ * An id a get shows without the tag is disowned ('disowned'): never written to.
  */
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
@@ -17,13 +23,15 @@ import { dirname } from 'node:path';
 import { makeDirs } from '../files.js';
 
 export interface LedgerEntry {
-  op: 'created' | 'deleted' | 'probe' | 'creating';
+  op: 'created' | 'deleted' | 'probe' | 'creating' | 'disowned';
   resource: string;
   ids: string[];
   runTag: string;
   at: string;
-  /** 'creating': the intent id; 'created': the intent it resolves */
+  /** 'creating': the intent id; 'created': the intent it resolves (or, with `pending`, will resolve once its ids are confirmed) */
   intent?: string;
+  /** 'created': the ids are the run's, the intent stays open until a get shows each carrying the run's tag */
+  pending?: true;
   /** 'creating': the unique property looked up, and the run-tagged values sent */
   key?: string;
   values?: string[];
@@ -37,6 +45,11 @@ export interface CreateIntent {
   values: string[];
   /** the tag every value starts with: a lookup only ever claims records carrying it */
   runTag: string;
+  /**
+   * the create was answered with ids (the ledger holds them) that no get has
+   * yet shown carrying the tag: a read-back of those ids tells what it stored
+   */
+  answered?: boolean;
 }
 
 export class NotOwnedError extends Error {
@@ -52,6 +65,12 @@ export class Ledger {
   /** probe ids: fresh GUIDs sent to see how unknown ids are answered; never created, never counted or cleaned up */
   private readonly probes = new Map<string, Set<string>>();
   private readonly open = new Map<string, CreateIntent>();
+  /** open intents whose answered ids await confirmation: intent -> resource and the ids not yet confirmed */
+  private readonly awaiting = new Map<string, { resource: string; ids: Set<string> }>();
+  /** resource\0id -> the intent its confirmation helps resolve */
+  private readonly awaitedBy = new Map<string, string>();
+  /** ids a get showed without any of the ledger's run tags: not the run's, never written to */
+  private readonly disowned = new Map<string, Set<string>>();
   private intentCount = 0;
   private readonly intentPrefix = randomBytes(3).toString('hex');
 
@@ -85,6 +104,31 @@ export class Ledger {
     this.append({ op: 'created', resource, ids, ...(intent ? { intent } : {}) });
   }
 
+  /**
+   * The ids a create's answer gave, carrying the run's tag: the run's own from
+   * now on, while `intent` stays open until a get shows each of them with the
+   * tag (confirm) — one the get shows without it is disowned instead.
+   */
+  recordCreatedPending(resource: string, ids: string[], intent: string): void {
+    if (!ids.length) return this.resolveIntent(resource, intent);
+    const set = this.owned.get(resource) ?? new Set();
+    for (const id of ids) set.add(id.toLowerCase());
+    this.owned.set(resource, set);
+    const waiting = this.awaitConfirmation(resource, ids, intent);
+    this.append({ op: 'created', resource, ids, intent, pending: true });
+    // every id already shown carrying the tag (created again under ids a get listed): settled now
+    if (!waiting && this.open.delete(intent)) this.append({ op: 'created', resource, ids: [], intent });
+  }
+
+  /** Wait for a get to show `ids` (those not yet confirmed) before `intent` resolves; false: none left to wait for. */
+  private awaitConfirmation(resource: string, ids: string[], intent: string): boolean {
+    const left = new Set(ids.map((id) => id.toLowerCase()).filter((id) => !this.isConfirmed(resource, id)));
+    if (!left.size) return false;
+    this.awaiting.set(intent, { resource, ids: left });
+    for (const id of left) this.awaitedBy.set(`${resource}\u0000${id}`, intent);
+    return true;
+  }
+
   /** The create of `intent` is known to have stored nothing (refused, or looked up and absent). */
   resolveIntent(resource: string, intent: string): void {
     this.recordCreated(resource, [], intent);
@@ -92,7 +136,7 @@ export class Ledger {
 
   /** Creates announced and never resolved (only what this ledger or the files it loaded saw). */
   openIntents(): CreateIntent[] {
-    return [...this.open.values()];
+    return [...this.open.values()].map((x) => (this.awaiting.get(x.intent)?.ids.size ? { ...x, answered: true } : x));
   }
 
   recordDeleted(resource: string, ids: string[]): void {
@@ -136,8 +180,53 @@ export class Ledger {
 
   confirm(resource: string, ids: string[]): void {
     const set = this.confirmed.get(resource) ?? new Set();
-    for (const id of ids) set.add(id.toLowerCase());
+    for (const id of ids) {
+      const lower = id.toLowerCase();
+      set.add(lower);
+      const intent = this.awaitedBy.get(`${resource}\u0000${lower}`);
+      if (intent === undefined) continue;
+      this.awaitedBy.delete(`${resource}\u0000${lower}`);
+      const waiting = this.awaiting.get(intent);
+      waiting?.ids.delete(lower);
+      // every id the create answered is shown carrying the tag: the create is settled
+      if (waiting && !waiting.ids.size) {
+        this.awaiting.delete(intent);
+        if (this.open.delete(intent)) this.append({ op: 'created', resource, ids: [], intent });
+      }
+    }
     this.confirmed.set(resource, set);
+  }
+
+  /** Not confirmed and not disowned: a get has not yet shown whose record this id holds. */
+  awaitsConfirmation(resource: string, id: string): boolean {
+    const lower = id.toLowerCase();
+    return this.owns(resource, lower) && !this.isConfirmed(resource, lower);
+  }
+
+  /**
+   * A get showed these owned ids holding records without any of the ledger's
+   * run tags: they are not the run's (the create answered ids of records the
+   * store held before). Never owned from now on; the create's intent stays
+   * open, so cleanup looks up what it really stored.
+   */
+  disown(resource: string, ids: string[]): void {
+    const lowers = ids.map((id) => id.toLowerCase()).filter((id) => this.owned.get(resource)?.has(id));
+    if (!lowers.length) return;
+    const set = this.disowned.get(resource) ?? new Set();
+    for (const id of lowers) {
+      this.owned.get(resource)!.delete(id);
+      set.add(id);
+      const intent = this.awaitedBy.get(`${resource}\u0000${id}`);
+      this.awaitedBy.delete(`${resource}\u0000${id}`);
+      if (intent !== undefined) this.awaiting.get(intent)?.ids.delete(id);
+    }
+    this.disowned.set(resource, set);
+    this.append({ op: 'disowned', resource, ids: lowers });
+  }
+
+  /** Was this id disowned (a get showed it without the run's tag)? */
+  isDisowned(resource: string, id: string): boolean {
+    return this.disowned.get(resource)?.has(id.toLowerCase()) ?? false;
   }
 
   assertOwned(resource: string, id: unknown, op: string): void {
@@ -174,6 +263,8 @@ export class Ledger {
   static load(files: string[], runTag = 'sweep', onlyRunTag?: string): Ledger {
     const l = new Ledger(undefined, runTag);
     const resolved = new Set<string>();
+    const pendingLines: LedgerEntry[] = [];
+    const disownedLines: LedgerEntry[] = [];
     for (const f of files) {
       if (!existsSync(f)) continue;
       const lines = readFileSync(f, 'utf8').split('\n');
@@ -195,11 +286,13 @@ export class Ledger {
           }
           continue;
         }
-        if (e.op === 'created' && e.intent) {
+        if (e.op === 'created' && e.intent && !e.pending) {
           // lines of concurrent writers may land in any order: a resolution can precede its intent
           resolved.add(e.intent);
           l.open.delete(e.intent);
         }
+        if (e.op === 'created' && e.intent && e.pending) pendingLines.push(e);
+        if (e.op === 'disowned') disownedLines.push(e);
         if (e.op === 'created' || e.op === 'probe') {
           // probe ids were never records: allowed to write to, never counted or cleaned up
           const into = e.op === 'probe' ? l.probes : l.owned;
@@ -209,6 +302,10 @@ export class Ledger {
         } else if (e.op === 'deleted') l.recordDeletedInMemory(e.resource, e.ids);
       }
     }
+    // after every line (their order is not the order they were written in): what awaits confirmation, what was disowned
+    for (const e of disownedLines) for (const id of e.ids) l.owned.get(e.resource)?.delete(id.toLowerCase());
+    // (an open intent whose ids were all disowned stays open, waiting for nothing: cleanup looks it up)
+    for (const e of pendingLines) if (l.open.has(e.intent!)) l.awaitConfirmation(e.resource, e.ids.filter((id) => l.owns(e.resource, id)), e.intent!);
     return l;
   }
 
@@ -225,6 +322,9 @@ export class Ledger {
     for (const [r, ids] of this.deleted) l.deleted.set(r, new Set(ids));
     for (const [r, ids] of this.probes) l.probes.set(r, new Set(ids));
     for (const [k, v] of this.open) l.open.set(k, v);
+    for (const [k, v] of this.awaiting) l.awaiting.set(k, { resource: v.resource, ids: new Set(v.ids) });
+    for (const [k, v] of this.awaitedBy) l.awaitedBy.set(k, v);
+    for (const [r, ids] of this.disowned) l.disowned.set(r, new Set(ids));
     for (const t of this.loadedTags) l.loadedTags.add(t);
     return l;
   }

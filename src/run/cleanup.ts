@@ -152,14 +152,44 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
   if (target.observe) client.http.listeners.add(target.observe);
   target.onStart?.({ created: loaded.createdCount(), outstanding: countIds(loaded.outstanding()), intents: loaded.openIntents().length });
   try {
+    const settle = target.keep ? readBackOutstanding : cleanOutstanding;
+    const limits = { ...DEFAULT_CLEANUP_LIMITS, ...target.limits };
+    // the ids the ledger holds first: their read-back shows each carrying the run's tag, which settles the
+    // creates whose answers gave them (no lookup needed); then the creates still open (unanswered, or
+    // answered with ids that were not the run's) are looked up by their tagged values, and what that finds
+    const cleaned = await settle(client, ledger, limits);
+    const before = ledger.outstanding();
     const intents = emptyCleaned();
     await settleIntents(client, ledger, intents);
-    const settle = target.keep ? readBackOutstanding : cleanOutstanding;
-    const cleaned = await settle(client, ledger, { ...DEFAULT_CLEANUP_LIMITS, ...target.limits });
-    return resultOf({ ...cleaned, unverified: [...intents.unverified, ...cleaned.unverified] }, ledger, client.http.stats.requests);
+    const found = newIds(before, ledger.outstanding());
+    const more = found.size ? await settle(client, ledger, limits, found) : emptyCleaned();
+    return resultOf(joinCleaned(intents, cleaned, more), ledger, client.http.stats.requests);
   } finally {
     await client.close();
   }
+}
+
+/** The ids `after` holds that `before` did not, by resource. */
+function newIds(before: Map<string, string[]>, after: Map<string, string[]>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [resource, ids] of after) {
+    const had = new Set(before.get(resource) ?? []);
+    const fresh = ids.filter((id) => !had.has(id));
+    if (fresh.length) out.set(resource, fresh);
+  }
+  return out;
+}
+
+/** Several cleanups' outcomes as one. */
+function joinCleaned(...parts: Cleaned[]): Cleaned {
+  const out = emptyCleaned();
+  for (const p of parts) {
+    for (const key of ['removed', 'alreadyGone', 'kept'] as const) for (const [r, ids] of Object.entries(p[key])) (out[key][r] ??= []).push(...ids);
+    out.leftBehind.push(...p.leftBehind);
+    out.unverified.push(...p.unverified);
+    out.found += p.found;
+  }
+  return out;
 }
 
 /** The figures of a cleanup: created and deleted from the ledger as it now stands (every read-back of the run counted). */

@@ -2,7 +2,10 @@
  * The client: key in the body only (§5.1), raw responses surfaced beside parsed
  * JSON, retries only for reads, read-only refusal, ledger ownership, redaction.
  */
+import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, NotOwnedError, ReadOnlyViolation, StoreClient } from '../../src/client/index.js';
@@ -201,6 +204,113 @@ describe('StoreClient', () => {
     const lost = await c.create('collection', [{ name: 'sc-same' }]);
     expect(lost.recovered).toEqual([second]);
     await c.close();
+  });
+
+  describe('ownership of what a create answered (no read-back of its own)', () => {
+    const mine = ['a1111111-1111-1111-1111-111111111111', 'a2222222-2222-2222-2222-222222222222', 'a3333333-3333-3333-3333-333333333333'];
+    const theirs = 'b9999999-9999-9999-9999-999999999999';
+    /** the store: creates answered under `ids`; gets by id list `held` (what the store really has under those ids) */
+    function store(ids: string[], held: Record<string, string>) {
+      handler = (req, body, res) => {
+        const b = JSON.parse(body);
+        if (req.url!.endsWith('/create')) return json(res, 200, b.data.map((x: { name: string }, i: number) => ({ id: ids[i], name: x.name })));
+        if (req.url!.endsWith('/delete')) return json(res, 200, { success: 'true' });
+        const asked: string[] = b.filters?.id ?? [];
+        return json(res, 200, asked.filter((id) => id in held).map((id) => ({ id, name: held[id] })));
+      };
+    }
+    const sent = (path: string) => seen.filter((x) => x.url.endsWith(path)).length;
+
+    it('a create is one request; its intent resolves once a get shows every id carrying the tag, and no read-back precedes a write', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sc-own-'));
+      const ledger = new Ledger(join(dir, 'ledger.jsonl'), 'sc');
+      const c = client({ ledger });
+      store(mine.slice(0, 2), { [mine[0]]: 'sc-a', [mine[1]]: 'sc-b' });
+      seen.length = 0;
+      expect((await c.create('collection', [{ name: 'sc-a' }, { name: 'sc-b' }])).ok).toBe(true);
+      expect(seen.map((x) => x.url.split('/').pop())).toEqual(['create']);
+      expect(ledger.owns('collection', mine[0])).toBe(true);
+      expect(ledger.openIntents()).toEqual([expect.objectContaining({ answered: true })]);
+      // a crash now: the ledger file keeps the intent open (its ids not yet shown), with the ids owned
+      expect(Ledger.load([join(dir, 'ledger.jsonl')], 'x', 'sc').openIntents()).toHaveLength(1);
+      await c.byIds('collection', [mine[0]]);
+      expect(ledger.openIntents()).toHaveLength(1);
+      await c.get('collection', { filters: { name: ['sc-b'] } }).catch(() => undefined);
+      await c.byIds('collection', [mine[1]]);
+      expect(ledger.openIntents()).toEqual([]);
+      expect(Ledger.load([join(dir, 'ledger.jsonl')], 'x', 'sc').openIntents()).toEqual([]);
+      seen.length = 0;
+      expect((await c.delete('collection', mine.slice(0, 2))).ok).toBe(true);
+      expect(seen.map((x) => x.url.split('/').pop())).toEqual(['delete']);
+      await c.close();
+    });
+
+    it('an id a get shows without the tag is disowned: writes to it are refused unsent, and the intent stays open in the file', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sc-own-'));
+      const file = join(dir, 'ledger.jsonl');
+      const ledger = new Ledger(file, 'sc');
+      const c = client({ ledger });
+      store([mine[0], theirs], { [mine[0]]: 'sc-a', [theirs]: 'their own record' });
+      expect((await c.create('collection', [{ name: 'sc-a' }, { name: 'sc-b' }])).ok).toBe(true);
+      await c.byIds('collection', [mine[0], theirs]);
+      expect(ledger.owns('collection', theirs)).toBe(false);
+      expect(ledger.isDisowned('collection', theirs)).toBe(true);
+      seen.length = 0;
+      const del = await c.delete('collection', [theirs]);
+      const upd = await c.update('collection', [{ id: theirs, name: 'sc-x' }]);
+      expect([del.ok, upd.ok]).toEqual([false, false]);
+      expect(del.problem).toMatch(/without the run's tag under that id/);
+      expect(seen).toEqual([]);
+      // cleanup (a ledger loaded from the file) still looks up what the create really stored
+      const loaded = Ledger.load([file], 'x', 'sc');
+      expect(loaded.openIntents()).toHaveLength(1);
+      expect(loaded.owns('collection', theirs)).toBe(false);
+      expect(loaded.owns('collection', mine[0])).toBe(true);
+      await c.close();
+    });
+
+    it('the first write to an id no get has shown reads it back first; writes started together share one read-back', async () => {
+      const ledger = new Ledger(undefined, 'sc');
+      const c = client({ ledger });
+      store([...mine, theirs], { [mine[0]]: 'sc-a', [mine[1]]: 'sc-b', [mine[2]]: 'sc-c', [theirs]: 'their own record' });
+      await c.create('collection', ['sc-a', 'sc-b', 'sc-c', 'sc-d'].map((name) => ({ name })));
+      seen.length = 0;
+      const [d1, u2, d4] = await Promise.all([
+        c.delete('collection', [mine[0]]),
+        c.update('collection', [{ id: mine[1], name: 'sc-b2' }]),
+        c.delete('collection', [theirs]),
+      ]);
+      expect(sent('/get')).toBe(1);
+      expect(JSON.parse(seen.find((x) => x.url.endsWith('/get'))!.body).filters.id.sort()).toEqual([mine[0], mine[1], theirs].sort());
+      expect([d1.ok, u2.ok, d4.ok]).toEqual([true, true, false]);
+      expect(sent('/delete')).toBe(1);
+      // confirmed once: no second read-back
+      seen.length = 0;
+      await c.update('collection', [{ id: mine[1], name: 'sc-b3' }]);
+      expect(sent('/get')).toBe(0);
+      await c.close();
+    });
+
+    it('ids an ownership read-back leaves unlisted are asked again alone before they count as harmless (a page smaller than the list)', async () => {
+      const ledger = new Ledger(undefined, 'sc');
+      const c = client({ ledger });
+      store([mine[0], theirs], { [mine[0]]: 'sc-a', [theirs]: 'their own record' });
+      await c.create('collection', [{ name: 'sc-a' }, { name: 'sc-b' }]);
+      // pages of one record: the first read-back lists only the first id asked
+      const inner = handler;
+      handler = (req, body, res) => {
+        if (!req.url!.endsWith('/get')) return inner(req, body, res);
+        const asked: string[] = JSON.parse(body).filters.id;
+        const held: Record<string, string> = { [mine[0]]: 'sc-a', [theirs]: 'their own record' };
+        return json(res, 200, asked.filter((id) => id in held).slice(0, 1).map((id) => ({ id, name: held[id] })));
+      };
+      seen.length = 0;
+      const del = await c.delete('collection', [mine[0], theirs]);
+      expect(del.ok).toBe(false);
+      expect(sent('/get')).toBe(2);
+      expect(sent('/delete')).toBe(0);
+      await c.close();
+    });
   });
 
   it('reports a timeout as a transport error', async () => {
