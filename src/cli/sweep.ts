@@ -82,7 +82,8 @@ export async function sweepCommand(args: string[]): Promise<number> {
  */
 function outstandingLines(ledger: Ledger, files: number, list: boolean): { total: number; lines: string[] } {
   const outstanding = ledger.outstanding();
-  const intents = ledger.openIntents();
+  // a create answered with ids no get has shown yet: those ids are outstanding, and their read-back settles it
+  const intents = ledger.openIntents().filter((i) => !i.answered);
   const total = [...outstanding.values()].reduce((n, ids) => n + ids.length, 0);
   const lines = [`${total} record(s) outstanding in ${files} ledger(s)${intents.length ? `, ${intents.length} unanswered create(s) to look up` : ''}`];
   const resources = [...new Set([...outstanding.keys(), ...intents.map((i) => i.resource)])].sort();

@@ -150,7 +150,7 @@ export async function cleanupLedger(target: CleanupTarget, ledgerFiles: string[]
     ledger,
   });
   if (target.observe) client.http.listeners.add(target.observe);
-  target.onStart?.({ created: loaded.createdCount(), outstanding: countIds(loaded.outstanding()), intents: loaded.openIntents().length });
+  target.onStart?.({ created: loaded.createdCount(), outstanding: countIds(loaded.outstanding()), intents: loaded.openIntents().filter((x) => !x.answered).length });
   try {
     const settle = target.keep ? readBackOutstanding : cleanOutstanding;
     const limits = { ...DEFAULT_CLEANUP_LIMITS, ...target.limits };
