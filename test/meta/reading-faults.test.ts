@@ -29,7 +29,7 @@
  *   (timestamp-columns) no such date is sent, and they pass.
  * What is judged is consistency with the store's own reading, not one reading.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROVE_SEED, proveFault, type FaultProof } from '../../reference/prove.js';
@@ -81,6 +81,8 @@ const CASES: Case[] = [
 ];
 
 function failingItems(p: FaultProof): string[] {
+  // a run that wrote no report (killed, or ended before it): its problem says why, below
+  if (!existsSync(join(p.reportDir!, 'report.json'))) return [];
   const report = JSON.parse(readFileSync(join(p.reportDir!, 'report.json'), 'utf8')) as Report;
   return (report.items ?? []).filter((i) => i.status === 'failed' || i.status === 'error').map((i) => i.id);
 }
