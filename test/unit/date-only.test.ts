@@ -69,6 +69,12 @@ describe('filters.dateOnlyBound against the reference server', () => {
     expect(o.value, o.detail).toBe('whole day');
     expect(readAs(o.detail!, "read a date-only bound as the day's midnight")?.slice(1)).toEqual(['1', 'order createdon']);
   });
+
+  it('a date-only bound refused on every key: could not tell, saying it was not accepted', async () => {
+    const { o } = await probe({ faults: ['date-only-bound-rejected'] });
+    expect(o.value).toBeNull();
+    expect(o.detail).toMatch(/^could not tell: a date-only bound on \/api\/v1\/[a-z/]+ [a-z]+ was not accepted/);
+  });
 });
 
 describe('decide: the majority, a tie or a single field falling back to the first', () => {
