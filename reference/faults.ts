@@ -737,6 +737,18 @@ export const FAULTS: readonly Fault[] = [
       afterUpdate: (r, rec, item, before, next) => clamped(r, next(r, rec, item, before)),
     };
   })()),
+  // the mirror of date-only-whole-day:order.createdon_max: a whole-day store with one key reading the day's midnight, the
+  // key of the first field the filters.dateOnlyBound probe asks (read-only, most records): the other fields outvote it
+  fault('order-createdon-max-midnight', 'filters.date-only-bound', "the store reads a date-only bound of a DateTime range filter as the whole day (DATE(column), inclusive), but order createdon_max compares the column with the date's midnight", {
+    condition(site, next) {
+      const bound = String(Array.isArray(site.value) ? site.value[0] : site.value);
+      if (site.filter !== 'range' || site.kind !== 'datetime' || !DATE_PATTERN.test(bound)) return next(site);
+      const at = (rec: Rec) => (typeof rec[site.field] === 'string' ? String(rec[site.field]) : undefined);
+      if (site.resource.name === 'order' && site.key === 'createdon_max') return (rec) => (at(rec) ?? '\uffff') <= `${bound} 00:00:00`;
+      const day = (rec: Rec) => at(rec)?.slice(0, 10);
+      return site.bound === 'min' ? (rec) => (day(rec) ?? '') >= bound : (rec) => (day(rec) ?? '\uffff') <= bound;
+    },
+  }),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

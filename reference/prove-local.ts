@@ -22,6 +22,7 @@ import { runStorecheck, type CliRun } from './cli-process.js';
 import { globRe, localFaults, observableOnReference, type Family, type LocalFault } from './faults-generated.js';
 import { allItems } from '../src/items/index.js';
 import { runPool } from './pool.js';
+import { DATE_ONLY_FIELDS } from '../src/observe/date-only.js';
 
 export type LocalVerdict = 'caught' | 'escaped' | 'unobservable' | 'broken';
 
@@ -79,13 +80,24 @@ function scopeOf(f: LocalFault): { resource: string; field?: string } {
  */
 export type Sharing = 'field' | 'resource';
 
+/**
+ * Families whose departures are judged against a reading most of the store's
+ * keys decide (filters.dateOnlyBound: the reading most of the DateTime fields
+ * the probe asks show): a run holding as many departing keys as the probe asks
+ * is a store taking their reading, no departure, and every fault of it would
+ * be proven again alone. At most a minority of the fields asked share a run.
+ */
+const MAJORITY_DECIDED: Partial<Record<Family, number>> = { 'date-only-whole-day': Math.floor((DATE_ONLY_FIELDS - 1) / 2) };
+
 /** Group faults into runs that cannot interfere (greedy, in catalogue order), at most `cap` per run. */
 export function planBatches(faults: readonly LocalFault[], cap = 24, sharing: Sharing = 'field'): LocalFault[][] {
   const batches: Array<{ faults: LocalFault[]; wide: Set<string>; fields: Map<string, Set<string>> }> = [];
   for (const f of faults) {
     const s = sharing === 'resource' ? { resource: f.resource } : scopeOf(f);
+    const most = MAJORITY_DECIDED[f.family];
     const fits = (b: (typeof batches)[number]) => {
       if (b.faults.length >= cap || b.wide.has(s.resource)) return false;
+      if (most !== undefined && b.faults.filter((g) => g.family === f.family).length >= most) return false;
       const used = b.fields.get(s.resource);
       if (!s.field) return !used;
       return !used?.has(s.field);

@@ -32,6 +32,7 @@ import { attachToAllure, conclude, recordCheckLevel, type CheckTaskMeta } from '
 import { runtime } from './runtime.js';
 import { Scope } from './scope.js';
 import { mixSeed } from './seed.js';
+import { countingWaits, type Waits } from './visibility.js';
 
 export type { CheckContext, FailInput, ItemContext } from './context.js';
 export type { CheckTaskMeta, EvidenceItem } from './outcome.js';
@@ -73,8 +74,10 @@ async function runCheck(def: CheckDef, r: Rule, title: string, fn: (ctx: CheckCo
   const ctx = makeContext({ def, rule: r, rt, seed, client, scope, exchanges, book, selected, meta, t });
   // the answers of the check's requests are judged against the invariants too (src/check/invariants)
   const invariants = new InvariantTally();
-  const skipped = await askingFor(invariants, def.id, () => runBody(def.id, fn, ctx, scope, meta, book, exchanges, selected));
+  const waits: Waits = { atDeadline: 0 };
+  const skipped = await askingFor(invariants, def.id, () => countingWaits(waits, () => runBody(def.id, fn, ctx, scope, meta, book, exchanges, selected)));
   meta.invariants = invariants.toJSON();
+  if (waits.atDeadline) meta.waitsAtDeadline = waits.atDeadline;
   if (skipped) {
     meta.items = book.toJSON();
     throw skipped.vitest;

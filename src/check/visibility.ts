@@ -6,8 +6,24 @@
  * in time is judged. The probe of consistency.readAfterWriteMs measures the
  * lag before the checks; the client then waits for each write (ClientOptions.visibility).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { pollUntil } from '../client/poll.js';
 import { runtime } from './runtime.js';
+
+/**
+ * The waits of one check that reached their deadline: a read that waited out
+ * --visibility-timeout-ms, for a write never shown or for a condition that
+ * could not hold (a change equal to what the record held); report.json
+ * run.visibilityWaits adds them up. On a store without lag, each is seconds
+ * of a run spent idle.
+ */
+export interface Waits { atDeadline: number }
+const waiting = new AsyncLocalStorage<Waits>();
+
+/** Run `fn` (a check's body) counting into `w` the waits of eventually() that reach their deadline. */
+export function countingWaits<T>(w: Waits, fn: () => T): T {
+  return waiting.run(w, fn);
+}
 
 /** The deadline of this run: RunConfig.visibilityTimeoutMs (--visibility-timeout-ms). */
 export function visibilityDeadline(): number {
@@ -21,5 +37,10 @@ export function visibilityDeadline(): number {
  */
 export async function eventually<T>(read: () => Promise<T>, visible: (result: T) => boolean, opts: { deadlineMs?: number } = {}): Promise<{ result: T; delayMs: number | undefined }> {
   const polled = await pollUntil(read, visible, opts.deadlineMs ?? visibilityDeadline());
+  // not held: the wait ran to its deadline (a read that throws leaves before)
+  if (!polled.held) {
+    const w = waiting.getStore();
+    if (w) w.atDeadline++;
+  }
   return { result: polled.result, delayMs: polled.held ? polled.elapsedMs : undefined };
 }

@@ -122,6 +122,7 @@ export function mergeReports(reports: Report[]): Report {
       durationMs,
       requestCount,
       invariants: sumInvariantFigures(reports),
+      visibilityWaits: joinVisibilityWaits(reports),
       throughput: coverage ? throughputOf(coverage.judged, requestCount, durationMs) : undefined,
     },
     summary,
@@ -140,4 +141,11 @@ export function mergeReports(reports: Report[]): Report {
       { created: 0, deleted: 0, leftBehind: [] as string[], unverified: [] as NonNullable<NonNullable<Report['cleanup']>['unverified']>, unverifiedCount: 0 },
     ),
   };
+}
+
+/** The shards' waits at the visibility deadline, joined (undefined when no shard reached its checks). */
+function joinVisibilityWaits(reports: readonly Report[]): Report['run']['visibilityWaits'] {
+  const all = reports.map((r) => r.run.visibilityWaits).filter((x) => x !== undefined);
+  if (!all.length) return undefined;
+  return { atDeadline: all.reduce((n, w) => n + w.atDeadline, 0), checks: [...new Set(all.flatMap((w) => w.checks))].sort() };
 }

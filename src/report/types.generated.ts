@@ -586,6 +586,13 @@ export interface Report {
       judgements: number;
       ms: number;
     };
+    /**
+     * The checks' waits for a write to show (a read repeated until it does, for a lagging replica) that reached the visibility deadline (--visibility-timeout-ms): atDeadline, how many; checks, the ids of the checks that waited so. On a store without lag a wait at its deadline is that much of the run spent idle, for a write never shown or a condition that could not hold. The client's own waits after its writes and the probes' read-backs are not counted. In a merged report, the shards' figures joined; absent when the run ended at its preflight.
+     */
+    visibilityWaits?: {
+      atDeadline: number;
+      checks: string[];
+    };
   };
   summary: Summary;
   checks: CheckResult[];

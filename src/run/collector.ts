@@ -37,6 +37,8 @@ export class CheckCollector implements Reporter {
   requests = 0;
   /** what the invariants found in the answers of every check (src/check/invariants), added up */
   readonly invariants = new InvariantTally();
+  /** the checks whose waits for a write to show reached the visibility deadline, with how many (report.json run.visibilityWaits) */
+  readonly waitsAtDeadline = new Map<string, number>();
   private total = 0;
   private plan?: RunPlan;
   private failed = 0;
@@ -121,6 +123,7 @@ export class CheckCollector implements Reporter {
     }
     this.requests += meta.requests;
     this.invariants.add(meta.invariants);
+    if (meta.waitsAtDeadline) this.waitsAtDeadline.set(meta.id, (this.waitsAtDeadline.get(meta.id) ?? 0) + meta.waitsAtDeadline);
     const stopped = cutShort(meta, result.errors);
     if (meta.suiteError) this.engineErrors.push(`${meta.id}: ${meta.suiteError}`);
     const status = stopped ? 'skipped' : meta.suiteError ? 'error' : statusOf(result.state, meta);

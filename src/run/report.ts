@@ -32,7 +32,7 @@ export interface ReportParts {
   targetErrors: Report['targetErrors'];
   requestCount: number;
   /** a run that reached its checks: each phase's time, the items and their coverage, the cleanup */
-  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath; workers?: Report['run']['workers']; invariants?: Report['run']['invariants'] };
+  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath; workers?: Report['run']['workers']; invariants?: Report['run']['invariants']; visibilityWaits?: Report['run']['visibilityWaits'] };
   expectations?: ExpectationsInfo;
   /** the target's answer times, per API path (a run that reached its checks) */
   latency?: LatencyTable;
@@ -57,6 +57,7 @@ export function assembleReport(config: RunConfig, clock: PhaseClock, parts: Repo
       concurrency: config.concurrency,
       ...(ran ? { phasesMs: { ...ran.phasesMs }, ...(ran.workers ? { workers: ran.workers } : {}), ...(ran.criticalPath ? { criticalPath: ran.criticalPath } : {}), ...(config.only ? { only: config.only } : {}), ...(config.shard ? { shard: config.shard } : {}) } : {}),
       ...(ran?.invariants ? { invariants: ran.invariants } : {}),
+      ...(ran?.visibilityWaits ? { visibilityWaits: ran.visibilityWaits } : {}),
       ...(ran ? { throughput: throughputOf(ran.coverage.judged, parts.requestCount, durationMs) } : {}),
     },
     summary: parts.summary,
@@ -93,7 +94,7 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
     targetErrors,
     requestCount: r.requestCount,
     ...(r.latency ? { latency: r.latency } : {}),
-    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath, workers: r.workers, invariants: outcome.invariants },
+    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath, workers: r.workers, invariants: outcome.invariants, visibilityWaits: outcome.visibilityWaits },
     ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
   });
 }

@@ -23,6 +23,8 @@ export interface CheckOutcome {
   applied?: AppliedExpectations;
   /** the invariants' figures: answers judged, judgements made, time spent judging (report.json run.invariants) */
   invariants: { answers: number; judgements: number; ms: number };
+  /** the checks' waits for a write to show that reached the visibility deadline (report.json run.visibilityWaits) */
+  visibilityWaits: { atDeadline: number; checks: string[] };
 }
 
 /**
@@ -49,6 +51,7 @@ export function checkOutcome(
   return {
     checks, items, coverage: computeCoverage(items), engineErrors, ...(applied ? { applied } : {}),
     invariants: { answers: tally.answers, judgements, ms: Math.round(tally.ms) },
+    visibilityWaits: { atDeadline: [...collector.waitsAtDeadline.values()].reduce((n, k) => n + k, 0), checks: [...collector.waitsAtDeadline.keys()].sort() },
   };
 }
 

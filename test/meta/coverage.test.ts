@@ -93,6 +93,12 @@ describe('the full run against the reference server', () => {
     expect(report.cleanup?.leftBehind).toEqual([]);
   });
 
+  // a read after a write waiting out --visibility-timeout-ms on a store without lag is seconds of idle run (two such
+  // reads after an update once cost 3.3 s of every standard run: docs/speed.md); the checks that did are named
+  it('waits out no visibility deadline', () => {
+    expect(report.run.visibilityWaits).toEqual({ atDeadline: 0, checks: [] });
+  });
+
   // A restructuring must not change what a run judges: the same checks, items, observations and
   // verdict at this seed as the recorded run. A change that means to alter them updates the record
   // with `npx vitest run test/meta/coverage.test.ts -u` and the diff shows what it altered.
@@ -126,5 +132,7 @@ describe('depth changes the values, never the items', () => {
     expect(judged(standard.report)).toEqual(judged(quick.report));
     // standard gives items more values: more requests for the same items
     expect(standard.report!.run.requestCount).toBeGreaterThan(quick.report!.run.requestCount);
+    // nor a wait at the visibility deadline at either depth (report.json run.visibilityWaits)
+    for (const r of [quick.report!, standard.report!]) expect(r.run.visibilityWaits, r.run.depth).toEqual({ atDeadline: 0, checks: [] });
   }, 600_000);
 });

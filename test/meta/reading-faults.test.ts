@@ -27,6 +27,14 @@
  *   caught by the datetime.before-1970 and .after-2038 items of coupon startdate
  *   and enddate). On a store whose DateTimes are TIMESTAMP columns
  *   (timestamp-columns) no such date is sent, and they pass.
+ * - the store reads a date-only DateTime bound as the day's midnight
+ *   (filters.dateOnlyBound) while order createdon_max reads it as the whole day
+ *   (date-only-whole-day:order.createdon_max, the key of the first field the
+ *   probe asks: the other fields outvote it): caught by order createdon_max's
+ *   #day items alone. On a store reading every bound as the whole day
+ *   (date-only-whole-day) it is no departure, and they pass. Its mirror,
+ *   order-createdon-max-midnight (a whole-day store whose order createdon_max
+ *   reads the midnight), is caught by the same items alone.
  * What is judged is consistency with the store's own reading, not one reading.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -46,6 +54,10 @@ interface Case {
   /** a store whose own reading the fault does not depart from (or that never sends the class): the same checks pass */
   honest: string;
 }
+
+// every DateTime key's date-only bound judged, and the count of the one departing
+const DATE_ONLY = '*.filters.date-only-bound.*,order.filters.count-agrees.createdon_max';
+const ORDER_CREATEDON_MAX = /^order\.filters\.(date-only-bound|count-agrees)\.createdon_max#day$/;
 
 const CASES: Case[] = [
   // spaces kept everywhere but in product names (string.edge-whitespace: a name ending in a space)
@@ -78,7 +90,10 @@ const CASES: Case[] = [
     fault: 'coupon-dates-clamped', only: 'coupon.lifecycle.create.*', honest: 'timestamp-columns',
     fails: /^coupon\.lifecycle\.create\.((single|round-trip)#(startdate|enddate)|batch#answer|batch#stored)$/, fieldItem: /#(startdate|enddate)$/,
   },
+  // a date-only bound read as the midnight everywhere but order createdon_max, which reads the whole day (the key the probe asks first)
+  { fault: 'date-only-whole-day:order.createdon_max', only: DATE_ONLY, honest: 'date-only-whole-day', fails: ORDER_CREATEDON_MAX, fieldItem: ORDER_CREATEDON_MAX },
 ];
+
 
 function failingItems(p: FaultProof): string[] {
   // a run that wrote no report (killed, or ended before it): its problem says why, below
@@ -113,4 +128,15 @@ describe.concurrent('a store departing in one place from its own reading', () =>
       expect(p.exitCode, why).toBe(0);
     }), PROOF_TIMEOUT);
   }
+});
+
+describe('a midnight key on a store reading a date-only bound as the whole day', () => {
+  // the mirror of date-only-whole-day:order.createdon_max: the whole store departs from the default server's
+  // reading but one key, so no variant is its honest twin; the other 16 keys keep the store's reading and pass
+  const c: Case = { fault: 'order-createdon-max-midnight', only: DATE_ONLY, honest: '', fails: ORDER_CREATEDON_MAX, fieldItem: ORDER_CREATEDON_MAX };
+  it(`${c.fault} is caught by order createdon_max's #day items alone`, () => withProof(c, PROVE_SEED + 7919, [], (p, failing, why) => {
+    expect(p.exitCode, why).toBe(1);
+    expect(failing.filter((id) => c.fieldItem.test(id)).length, why).toBeGreaterThan(0);
+    expect(failing.filter((id) => !c.fails.test(id)), why).toEqual([]);
+  }), PROOF_TIMEOUT);
 });

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILIES, globRe, localFaults, observableOnReference, type LocalFault } from '../../reference/faults-generated.js';
 import { attribute, onlyResources, planBatches, sampleFaults } from '../../reference/prove-local.js';
+import { DATE_ONLY_FIELDS } from '../../src/observe/date-only.js';
 import { allItems } from '../../src/items/index.js';
 import type { ItemResult } from '../../src/report/types.js';
 
@@ -63,6 +64,12 @@ describe('batches', () => {
         if (wide.has(f.family)) expect(same.map((g) => g.name), f.name).toEqual([]);
         else expect(same.filter((g) => !wide.has(g.family) && fieldOf(g) === fieldOf(f)).map((g) => g.name), f.name).toEqual([]);
       }
+    }
+  });
+
+  it('at most a minority of the DateTime fields the date-only probe asks depart in one run (else the run is a store taking their reading)', () => {
+    for (const sharing of ['field', 'resource'] as const) {
+      for (const b of planBatches(faults, 24, sharing)) expect(b.filter((f) => f.family === 'date-only-whole-day').length * 2, sharing).toBeLessThan(DATE_ONLY_FIELDS);
     }
   });
 
