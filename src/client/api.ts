@@ -336,8 +336,9 @@ export class StoreClient {
    * record without the run's tag under it. The ledger already holds only ids
    * whose create answer carried the tag; this catches a target that answered a
    * create with the id of a record it already had. An id the get does not list
-   * harms nothing and passes. Confirmed ids are not asked again. Returns the
-   * refusal (never sent) or undefined.
+   * harms nothing and passes. Confirmed ids are not asked again (any get that
+   * listed them confirmed them: notice), and writes started side by side share
+   * one read-back (confirmSoon). Returns the refusal (never sent) or undefined.
    */
   private async confirmOwned(r: ResourceModel, ids: string[], op: 'update' | 'delete'): Promise<CallResult<never> | undefined> {
     const ledger = this.opts.ledger;
@@ -512,7 +513,6 @@ function taggedKey(r: ResourceModel, data: Rec[], runTag: string): { key: string
   return fallback;
 }
 
-/** Does a record carry the run's tag at the start of one of its top-level string values? */
 /** Ids one ownership read-back asks at most (far below the get cap: one page of a store with small pages). */
 const CONFIRM_LIST = 25;
 /** Read-backs of the ids an ownership read-back did not list, before they stay unconfirmed (the next write asks again). */
@@ -539,6 +539,7 @@ function disown(ledger: Ledger, resource: string, ids: string[], ex: Exchange): 
   ledger.disown(resource, ids);
 }
 
+/** Does a record carry the run's tag at the start of one of its top-level string values? */
 export function carriesTag(rec: Rec, runTag: string): boolean {
   if (!runTag) return false;
   return Object.values(rec ?? {}).some((v) => typeof v === 'string' && v.startsWith(runTag));
