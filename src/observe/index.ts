@@ -5,10 +5,10 @@
  * through the kit's `ctx.observed(key)` / `observed(key)`: the value probed, or
  * the registry's one fallback for the key (registry.ts).
  *
- * The registry runs in three phases: 1 — reads only, every probe at once;
- * 2 — probes that create (collections) and delete what they created, at once;
- * 3 — refinements that need phase 1 and 2 (page sizes on a resource grown big
- * enough when none was). A probe that throws or meets a target error yields
+ * The registry runs in three phases: 1 — reads only; 2 — probes that create
+ * (collections) and delete what they created, beside phase 1, every resource
+ * read or written by one side at a time (schedule.ts); 3 — refinements that
+ * need phase 1 and 2 (page sizes on a resource grown big enough when none was). A probe that throws or meets a target error yields
  * `{value: null, detail: 'could not tell: …'}` for its keys; in --read-only
  * runs write probes send nothing and say 'not probed: read-only'.
  */
@@ -34,6 +34,7 @@ import { orderProbe } from './order.js';
 import { overlongProbe } from './overlong.js';
 import { bigSetProbe, pageSizeProbe } from './page-size.js';
 import { pagesTitleProbe } from './pages.js';
+import { afterThisTurn, ProbeSchedule } from './schedule.js';
 import { Shared } from './shared.js';
 import { storedTextProbe } from './stored-text.js';
 import { trimmingProbe } from './trimming.js';
@@ -90,16 +91,32 @@ export const OBSERVATION_KEYS: readonly string[] = [...new Set(PROBES.flatMap((p
 export async function probeObservations(client: StoreClient, config: RunConfig, probes: readonly Probe[] = PROBES): Promise<Record<string, Observation>> {
   const shared = new Shared(client, config);
   const results: Record<string, Observation> = {};
-  for (const phase of [1, 2, 3] as const) {
-    const ctx: ProbeContext = { client, config, shared, results };
-    const inPhase = probes.filter((p) => p.phase === phase);
-    const outcomes = await Promise.all(inPhase.map((p) => runOne(p, ctx)));
-    for (const out of outcomes) Object.assign(results, out);
-  }
+  // phases 1 and 2 side by side, each resource read or written by one side at a time (schedule.ts)
+  const readers = probes.filter((p) => p.phase === 1);
+  const schedule = new ProbeSchedule(readers.length ? shared.counts().then(afterThisTurn) : Promise.resolve());
+  const sides = [...readers, ...probes.filter((p) => p.phase === 2)];
+  const outcomes = await Promise.all(sides.map((p) => runScheduled(p, { client, config, shared, results }, schedule)));
+  for (const out of outcomes) Object.assign(results, out);
+  // phase 3 refines what both found
+  const ctx: ProbeContext = { client, config, shared, results };
+  for (const out of await Promise.all(probes.filter((p) => p.phase === 3).map((p) => runOne(p, ctx)))) Object.assign(results, out);
   // report order: the registry's key order
   const ordered: Record<string, Observation> = {};
   for (const key of [...new Set(probes.flatMap((p) => p.keys))]) if (results[key]) ordered[key] = results[key];
   return ordered;
+}
+
+/** A probe of phase 1 or 2 with the client and shared reads of its side: what it touches, it holds until it ends. */
+async function runScheduled(p: Probe, ctx: ProbeContext, schedule: ProbeSchedule): Promise<Record<string, Observation>> {
+  let ended!: () => void;
+  const end = new Promise<void>((resolve) => (ended = resolve));
+  const side = p.phase === 1 ? 'read' : 'write';
+  const client = schedule.client(ctx.client, side, end);
+  try {
+    return await runOne(p, { ...ctx, client, shared: schedule.shared(ctx.shared, client, side, end) });
+  } finally {
+    ended();
+  }
 }
 
 async function runOne(p: Probe, ctx: ProbeContext): Promise<Record<string, Observation>> {
