@@ -17,7 +17,7 @@ import type { Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import { GET_CAP, type FilterModel, type ResourceModel } from '../schema/model.js';
 import { changeAccent, flipAsciiCase, looseText, modelledText, padRight } from '../values/index.js';
-import { idsOf } from './shared.js';
+import { idsOf, type Shared } from './shared.js';
 import { couldNotTell, observation, type Probe } from './types.js';
 import type { Observation } from '../report/types.js';
 
@@ -60,14 +60,27 @@ interface KeyAnswer { where: string; found?: [boolean, boolean, boolean]; proble
 async function tryKey(client: StoreClient, r: ResourceModel, f: FilterModel, p: Picks): Promise<KeyAnswer> {
   const where = `${r.prefix}/get ${f.key}`;
   const pagination = { pageSize: String(GET_CAP) };
-  const control = await client.get(r, { filters: { [f.key]: p.values }, pagination });
+  // the two gets side by side: the variants' answer counts only when the control's shows the filter works
+  const [control, variants] = await Promise.all([
+    client.get(r, { filters: { [f.key]: p.values }, pagination }),
+    client.get(r, { filters: { [f.key]: p.variants }, pagination }),
+  ]);
   if (!control.ok) return { where, problem: `{${f.key}: [3 values records hold]} failed: ${control.problem}`, exchanges: [control.exchange] };
   const has = (got: Rec[], x: Rec) => idsOf(got).includes(String(x.id).toLowerCase());
   if (![p.a, p.b, p.c].every((x) => has(control.value!, x))) return { where, problem: `{${f.key}: [3 values records hold]} did not return those 3 records`, exchanges: [control.exchange] };
-  const variants = await client.get(r, { filters: { [f.key]: p.variants }, pagination });
   if (!variants.ok) return { where, problem: `{${f.key}: [the 3 values changed]} failed: ${variants.problem}`, exchanges: [control.exchange, variants.exchange] };
   const found: [boolean, boolean, boolean] = [has(variants.value!, p.a), has(variants.value!, p.b), has(variants.value!, p.c)];
   return { where, found, exchanges: [control.exchange, variants.exchange] };
+}
+
+/** The first String key of `r` whose records give three usable values, tried (undefined: none does). */
+async function tryResource(client: StoreClient, shared: Shared, r: ResourceModel): Promise<KeyAnswer | undefined> {
+  const { records } = await shared.page(r.name);
+  for (const f of textKeys(r)) {
+    const p = pick(records, f);
+    if (p) return tryKey(client, r, f, p);
+  }
+  return undefined;
 }
 
 /** One part's reading: what every answering key says, else what most say (the others named), else none. */
@@ -92,14 +105,17 @@ export const collationProbe: Probe = {
   phase: 1,
   async run({ client, shared }) {
     const answers: KeyAnswer[] = [];
-    for (const { r } of await shared.byCount(3, (x) => textKeys(x).length > 0)) {
-      if (answers.filter((x) => x.found).length >= KEYS_TRIED) break;
-      const { records } = await shared.page(r.name);
-      for (const f of textKeys(r)) {
-        const p = pick(records, f);
-        if (!p) continue;
-        answers.push(await tryKey(client, r, f, p));
-        break;
+    const candidates = (await shared.byCount(3, (x) => textKeys(x).length > 0)).map((c) => c.r);
+    // as many resources side by side as answers are still wanted, in count order, until enough answered
+    for (let next = 0; next < candidates.length;) {
+      const wanted = KEYS_TRIED - answers.filter((x) => x.found).length;
+      if (wanted <= 0) break;
+      const batch = candidates.slice(next, next + wanted);
+      next += batch.length;
+      // taken in count order: a page that failed ends the probe, as it would have one resource after another
+      for (const t of await Promise.allSettled(batch.map((r) => tryResource(client, shared, r)))) {
+        if (t.status === 'rejected') throw t.reason;
+        if (t.value) answers.push(t.value);
       }
     }
     return Object.fromEntries(PARTS.map((part, i) => [part.key, judgePart(i, answers)]));

@@ -55,6 +55,8 @@ export const consistencyProbe: Probe = {
       ev.push(del.exchange);
       need(del, `delete of the ${r.title}`);
       if (!(await wait('the delete', (recs) => !mine(recs)))) return { [KEY]: couldNotTell(`the deleted ${r.title} is still listed after ${deadline} ms`, ...ev) };
+      // its delete shown: nothing left to delete
+      ids.length = 0;
       const longest = Math.max(...waits.map((w) => w.ms));
       const detail = longest === 0
         ? `a get by id right after each write showed it (create, update, delete of one ${r.title})`

@@ -26,8 +26,12 @@ export const idsProbe: Probe = {
     const seen = new Map<string, string[]>();
     const exchanges = [];
     let subject: { r: (typeof resources)[number]['r']; id: string } | undefined;
-    for (const { r } of resources) {
-      const page = await shared.page(r.name);
+    // the pages side by side, taken in the order of the resources (a failed one ends the probe, the first in that order)
+    const pages = await Promise.allSettled(resources.map(({ r }) => shared.page(r.name)));
+    for (const [i, { r }] of resources.entries()) {
+      const settled = pages[i];
+      if (settled.status === 'rejected') throw settled.reason;
+      const page = settled.value;
       exchanges.push(page.exchange);
       for (const x of page.records) {
         const c = typeof x?.id === 'string' ? letterCaseOf(x.id) : undefined;

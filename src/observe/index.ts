@@ -93,8 +93,10 @@ export async function probeObservations(client: StoreClient, config: RunConfig, 
   const results: Record<string, Observation> = {};
   // phases 1 and 2 side by side, each resource read or written by one side at a time (schedule.ts)
   const readers = probes.filter((p) => p.phase === 1);
-  const schedule = new ProbeSchedule(readers.length ? shared.counts().then(afterThisTurn) : Promise.resolve());
-  const sides = [...readers, ...probes.filter((p) => p.phase === 2)];
+  const writers = probes.filter((p) => p.phase === 2);
+  // writes begin once the reading probes have chosen their resources (on the counts, which they all read first)
+  const schedule = new ProbeSchedule(readers.length && writers.length ? shared.counts().then(afterThisTurn) : Promise.resolve());
+  const sides = [...readers, ...writers];
   const outcomes = await Promise.all(sides.map((p) => runScheduled(p, { client, config, shared, results }, schedule)));
   for (const out of outcomes) Object.assign(results, out);
   // phase 3 refines what both found

@@ -38,6 +38,11 @@ function escapesOf(ex: Exchange, value: string): Observation {
   return observation(value_, `a create answer writes the name ${JSON.stringify(value)} with ${said} (${ex.request.path})`, ex);
 }
 
+/** When the answer arrived, on the wall clock (now, when not recorded). */
+function wallClockOf(ex: Exchange): number {
+  return Date.now() - (ex.answeredAt === undefined ? 0 : performance.now() - ex.answeredAt);
+}
+
 /** The offset from UTC of a createdon written at an instant the client saw (the middle of the exchange). */
 function offsetOf(rec: Rec | undefined, ex: Exchange, answeredAt: number): Observation {
   const written = rec?.createdon;
@@ -63,9 +68,13 @@ export const storedTextProbe: Probe = {
     const idsOf = (res: { value?: Rec[]; recovered?: string[] }) => (res.value ?? []).map((x) => x?.id).filter((id): id is string => typeof id === 'string').concat(res.recovered ?? []);
     const out: Record<string, Observation> = {};
     try {
-      const plain = await client.create(r, [shared.payload(r, 'text', 0, { [prop.name]: plainName })]);
-      const answeredAt = Date.now();
-      ids.push(...idsOf(plain));
+      // the two creates are independent: sent side by side
+      const [plain, astral] = await Promise.all([
+        client.create(r, [shared.payload(r, 'text', 0, { [prop.name]: plainName })]),
+        client.create(r, [shared.payload(r, 'text', 1, { [prop.name]: astralName })]),
+      ]);
+      const answeredAt = wallClockOf(plain.exchange);
+      ids.push(...idsOf(plain), ...idsOf(astral));
       if (!plain.ok) {
         out[OFFSET] = couldNotTell(`a create of one ${r.title} failed: ${plain.problem}`, plain.exchange);
         out[ESCAPES] = out[OFFSET];
@@ -73,8 +82,6 @@ export const storedTextProbe: Probe = {
         out[OFFSET] = offsetOf(plain.value?.[0], plain.exchange, answeredAt);
         out[ESCAPES] = escapesOf(plain.exchange, plainName);
       }
-      const astral = await client.create(r, [shared.payload(r, 'text', 1, { [prop.name]: astralName })]);
-      ids.push(...idsOf(astral));
       out[ASTRAL] = await astralOf(astral, astralName, async (id) => {
         const got = await shared.readBack(r, id);
         return { stored: got.rec?.[prop.recordField ?? prop.name], exchange: got.exchange };
