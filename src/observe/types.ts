@@ -29,7 +29,8 @@ export interface Probe {
   /** the observation keys it answers */
   keys: readonly ObservationKey[];
   /**
-   * 1: reads only, all concurrent; 2: writes (collections it creates and deletes), concurrent;
+   * 1: reads only; 2: writes (records it creates and deletes, one resource per probe); 1 and 2 all
+   * side by side, each resource read or written by one side at a time (schedule.ts);
    * 3: runs last and may refine keys phase 1 could not decide
    */
   phase: 1 | 2 | 3;
