@@ -17,6 +17,13 @@
  *     it to end (its records gone), and holds it from then on;
  *   - a writing probe waits for every reading probe holding its resource.
  *
+ * Left open: on a store whose reads lag its writes, a reading probe that comes
+ * to a resource after a writing probe ended there may still see that probe's
+ * (deleted) records for the lag. The reading probes choose their resources on
+ * the counts, before any write, so only a later choice can (the string
+ * comparison's next resources when the first gave too few answers); the
+ * read-only resources come first in every choice (Shared.byCount).
+ *
  * A writing probe that touched a second resource would wait for readers while
  * holding one they may wait for: that is refused (an error of the probe, so a
  * probe written so is noticed in the tests, never a deadlock in a run).
