@@ -2,11 +2,19 @@
  * The probes' schedule (src/observe/schedule.ts): reading and writing probes
  * side by side, each resource read or written by one side at a time. A fake
  * client records when each request was sent; the probes are small scripts.
+ * Then the real probes against the reference server: no write on a resource
+ * while a reading probe that read it runs, and the two sides overlap.
  */
 import { describe, expect, it } from 'vitest';
-import type { StoreClient } from '../../src/client/api.js';
+import { StoreClient } from '../../src/client/api.js';
+import { Ledger } from '../../src/client/ledger.js';
+import type { RunConfig } from '../../src/config.js';
+import { PROBES, probeObservations, type Probe } from '../../src/observe/index.js';
 import { ProbeSchedule } from '../../src/observe/schedule.js';
 import type { Shared } from '../../src/observe/shared.js';
+import { startReferenceServer } from '../../reference/server.js';
+
+const KEY = 'probe-schedule-key-0123456789';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -122,5 +130,87 @@ describe('reading and writing probes side by side', () => {
     reader.done();
     await writes[1];
     expect(log.at(-1)).toBe('create coupon');
+  });
+});
+
+/** How long each reading probe holds on after its last request (recording()). */
+const HOLD_MS = 400;
+
+/** When each probe called the client for what, and when the probe ended. */
+interface Touch { probe: string; side: 'read' | 'write'; resource: string; at: number }
+
+const WRITES = new Set(['create', 'update', 'delete']);
+
+/** A client whose get, count and writes say when they were answered. */
+function recordingClient(client: StoreClient, probe: string, touches: Touch[]): StoreClient {
+  return new Proxy(client, {
+    get: (target, prop, receiver) => {
+      const v = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof v !== 'function') return v;
+      if (!['get', 'count', ...WRITES].includes(String(prop))) return (v as (...a: unknown[]) => unknown).bind(target);
+      return async (res: unknown, ...rest: unknown[]) => {
+        const out = await (v as (...a: unknown[]) => Promise<unknown>).call(target, res, ...rest);
+        // a call's time: when its answer came (a read is judged on what the store held then)
+        touches.push({ probe, side: WRITES.has(String(prop)) ? 'write' : 'read', resource: typeof res === 'string' ? res : (res as { name: string }).name, at: performance.now() });
+        return out;
+      };
+    },
+  });
+}
+
+/** The probes, each recording its calls (through the schedule's client) and when it ended. */
+function recording(probes: readonly Probe[], touches: Touch[], ends: Map<string, number>): Probe[] {
+  return probes.map((p) => ({
+    ...p,
+    async run(ctx) {
+      const client = recordingClient(ctx.client, p.name, touches);
+      const shared = new Proxy(ctx.shared, { get: (t, prop, receiver) => (prop === 'client' ? client : Reflect.get(t, prop, receiver)) });
+      try {
+        const out = await p.run({ ...ctx, client, shared });
+        // a reading probe holds what it read a little longer than its requests take: a write that does
+        // not wait for it lands inside, whatever the machine's speed
+        if (p.phase === 1) await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+        return out;
+      } finally {
+        ends.set(p.name, performance.now());
+      }
+    },
+  }));
+}
+
+/** Writes answered while a reading probe held their resource: from its first read's answer to its end. */
+function clashes(touches: Touch[], ends: Map<string, number>): string[] {
+  const reading = (t: Touch) => t.side === 'read' && PROBES.find((p) => p.name === t.probe)?.phase === 1;
+  const held = new Map<string, { probe: string; resource: string; from: number; to: number }>();
+  for (const t of touches.filter(reading)) {
+    const k = `${t.probe} ${t.resource}`;
+    held.set(k, { probe: t.probe, resource: t.resource, from: Math.min(held.get(k)?.from ?? Infinity, t.at), to: ends.get(t.probe)! });
+  }
+  return touches.filter((t) => t.side === 'write').flatMap((w) => [...held.values()]
+    .filter((h) => h.resource === w.resource && w.at > h.from && w.at < h.to)
+    .map((h) => `${w.probe} wrote ${w.resource} while ${h.probe} read it`));
+}
+
+describe('the probes against the reference server', () => {
+  it("no probe writes a resource between a reading probe's first read of it and that probe's end, and reads and writes overlap", async () => {
+    const srv = await startReferenceServer({ apiKey: KEY, transport: { latencyMs: 5 } });
+    const client = new StoreClient({ baseUrl: srv.url, apiKey: KEY, timeoutMs: 10_000, connections: 24, retries: 0, ledger: new Ledger(undefined, 'sc0bse0002') });
+    try {
+      const touches: Touch[] = [];
+      const ends = new Map<string, number>();
+      const config = {
+        baseUrl: srv.url, apiKey: KEY, embedded: true, reportDir: '/tmp', ledgerFile: '/tmp/unused', runTag: 'sc0bse0002', seed: 1,
+        depth: 'quick', readOnly: false, concurrency: 24, workers: 1, timeoutMs: 10_000, maxRps: 0, insecure: false,
+        deadlineMs: 60_000, visibilityTimeoutMs: 5_000, maxAnswerBytes: 32 * 1024 * 1024,
+      } satisfies RunConfig;
+      await probeObservations(client, config, recording(PROBES.filter((p) => p.phase !== 3), touches, ends));
+      expect(clashes(touches, ends)).toEqual([]);
+      // side by side: some write was answered before the last reading probe ended
+      const lastRead = Math.max(...[...ends].filter(([name]) => PROBES.find((p) => p.name === name)?.phase === 1).map(([, at]) => at));
+      expect(touches.some((t) => t.side === 'write' && t.at < lastRead)).toBe(true);
+    } finally {
+      await client.close();
+      await srv.close();
+    }
   });
 });
