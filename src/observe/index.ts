@@ -8,7 +8,8 @@
  * The registry runs in three phases: 1 — reads only; 2 — probes that create
  * (collections) and delete what they created, beside phase 1, every resource
  * read or written by one side at a time (schedule.ts); 3 — refinements that
- * need phase 1 and 2 (page sizes on a resource grown big enough when none was). A probe that throws or meets a target error yields
+ * need phase 1 and 2 (page sizes on a resource grown big enough when none
+ * was). A probe that throws or meets a target error yields
  * `{value: null, detail: 'could not tell: …'}` for its keys; in --read-only
  * runs write probes send nothing and say 'not probed: read-only'.
  */
