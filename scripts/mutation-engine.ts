@@ -34,8 +34,7 @@
  * did not change either (Stryker cannot see the checks behind a command).
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { ROOT } from '../reference/cli-process.js';
@@ -44,6 +43,7 @@ import { writeEngineReport } from './mutation-engine-report.js';
 import { instrumentScope } from './mutation-engine-list.js';
 import { contentKeys, keyHash, sampleIds } from './mutation-engine-sample.js';
 import { TOUCHES_FILE, writeTouches } from './mutation-engine-touches.js';
+import { keepSourceHash, resumeRefusal } from './mutation-engine-resume.js';
 
 interface Args {
   concurrency: number;
@@ -150,50 +150,19 @@ function runStryker(config: string, env: NodeJS.ProcessEnv): Promise<number> {
   });
 }
 
-/** Where a run keeps the hash of the code it mutates (raw/): a resume on other code would mix mutants. */
-const SOURCE_HASH_FILE = 'source-hash';
-
-/** A hash of every file under reference/: a mutant's id, its coverage and its sample pick hold for this code only. */
-function sourceHash(): string {
-  const h = createHash('sha256');
-  const walk = (dir: string): void => {
-    for (const e of readdirSync(dir, { withFileTypes: true }).sort((x, y) => (x.name < y.name ? -1 : 1))) {
-      const path = join(dir, e.name);
-      if (e.isDirectory()) walk(path);
-      else if (/\.(ts|mts|mjs|js|json)$/.test(e.name)) h.update(relative(ROOT, path)).update('\0').update(readFileSync(path)).update('\0');
-    }
-  };
-  walk(join(ROOT, 'reference'));
-  return h.digest('hex').slice(0, 16);
-}
-
-/**
- * Why --resume cannot continue the run in `raw` (undefined: it can). The
- * coverage map and the records name mutants by StrykerJS's ids, which follow
- * the code: on changed code an id names another mutant (a resume on a rebased
- * tree once judged three mutants "unreached" that every store reaches).
- */
-function resumeRefusal(raw: string): string | undefined {
-  const file = join(raw, SOURCE_HASH_FILE);
-  if (!existsSync(file)) return `--resume: ${relative(ROOT, raw)} holds no ${SOURCE_HASH_FILE} (a run begun before it was kept): start a fresh run`;
-  const was = readFileSync(file, 'utf8').trim();
-  const now = sourceHash();
-  return was === now ? undefined : `--resume: reference/ changed since this run began (source hash ${was}, now ${now}): its coverage map and records name other mutants on this code; start a fresh run (another --out, or without --resume)`;
-}
-
 async function main(): Promise<number> {
   const a = parseArgs(process.argv.slice(2));
   const raw = join(a.out, 'raw');
   if (!a.reportOnly) {
     mkdirSync(raw, { recursive: true });
-    const refusal = a.resume ? resumeRefusal(raw) : undefined;
+    const refusal = a.resume ? resumeRefusal(ROOT, raw) : undefined;
     if (refusal) {
       process.stderr.write(`mutation:engine: ${refusal}\n`);
       return 2;
     }
     // a fresh run: the outcomes of an earlier one must not mix in (a resumed one keeps them: the same source, seed and sample)
     for (const f of a.resume ? ['stryker.json'] : ['runs.jsonl', 'coverage.json', 'stryker.json']) rmSync(join(raw, f), { force: true });
-    if (!a.resume) writeFileSync(join(raw, SOURCE_HASH_FILE), sourceHash() + '\n');
+    if (!a.resume) keepSourceHash(ROOT, raw);
     const scratch = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `storecheck-mutation-${userInfo().uid}`);
     rmSync(scratch, { recursive: true, force: true });
     const config = join(raw, 'stryker.config.json');
