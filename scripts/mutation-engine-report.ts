@@ -27,6 +27,7 @@ import ts from 'typescript';
 import { SCOPE } from './mutation-engine-scope.js';
 import type { CoverageMap, MutantRecord, MutantRun, Outcome } from './mutation-engine-run.js';
 import { earlierPicks, overlapOf, type ContentSample } from './mutation-engine-overlap.js';
+import { withoutMachinePaths } from './machine-paths.js';
 
 // ---------------------------------------------------------------- inputs
 
@@ -635,8 +636,10 @@ export async function writeEngineReport({ out }: { out: string }): Promise<strin
     ...(contentSample ? { contentSample } : {}),
   };
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'summary.json'), JSON.stringify(report, null, 1) + '\n');
-  writeFileSync(join(out, 'summary.md'), renderMarkdown(report, mutants) + '\n');
+  // committed and read elsewhere: no path of this machine (a ledger or kept report named in a reason)
+  const project = fileURLToPath(new URL('..', import.meta.url));
+  writeFileSync(join(out, 'summary.json'), withoutMachinePaths(JSON.stringify(report, null, 1), project) + '\n');
+  writeFileSync(join(out, 'summary.md'), withoutMachinePaths(renderMarkdown(report, mutants), project) + '\n');
   // skeletons for the survivors nobody has triaged yet, to copy into triage.json
   const untriaged = report.survivors.filter((m) => !m.triage).map((m) => ({ ...keyOf(m), at: `${m.file}:${m.at.line}`, reachedBy: m.reachedBy, changedObservations: m.changedObservations }));
   mkdirSync(raw, { recursive: true });

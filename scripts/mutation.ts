@@ -29,6 +29,7 @@ import { RULES } from '../src/rules.js';
 import { FAMILIES, localFaults } from '../reference/faults-generated.js';
 import { localMarkdown, proveLocalCatalogue, type LocalSection } from './mutation-local.js';
 import { isEmpty, mergeParts, notRun, type Part } from './mutation-parts.js';
+import { withoutMachinePaths } from './machine-paths.js';
 import { COMMON_OPTIONS, UsageError, commandHelp, helpOrVersion, parseOptions, withDefaults, type OptionSpec } from '../src/cli/options.js';
 
 interface Args { timeoutS?: number; concurrency?: number; faults?: string[]; variants?: string[]; local: string[] | 'all' | 'none'; localSeeds: number; out: string; keep: boolean; merge?: string[] }
@@ -236,8 +237,9 @@ async function main(): Promise<number> {
   const r = args.merge ? merged(args.merge) : await prove(args);
   const local = r.local;
   mkdirSync(args.out, { recursive: true });
-  writeFileSync(join(args.out, 'mutation.json'), JSON.stringify(r, null, 2) + '\n');
-  writeFileSync(join(args.out, 'mutation.md'), markdown(r) + '\n');
+  // committed and read elsewhere: a kept report folder is named without this machine's path
+  writeFileSync(join(args.out, 'mutation.json'), withoutMachinePaths(JSON.stringify(r, null, 2), ROOT) + '\n');
+  writeFileSync(join(args.out, 'mutation.md'), withoutMachinePaths(markdown(r), ROOT) + '\n');
   const t = r.totals;
   const lt = local?.totals;
   process.stderr.write(
