@@ -208,7 +208,7 @@ async function storesForSurvivor(id: string, reaching: ConfigurationCoverage[]):
   const touches = existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as Record<string, Touch[]>)[id] ?? []) : [];
   if (!touches.length) return { touches: [], stores: [] };
   const stores = await Promise.all(reaching.filter((c) => c.variant).map(async (c) => ({ ...c, chooses: c.chooses ?? (await choicesOfStore(c)) })));
-  return { touches: touches.map((t) => `${t.key}@${t.depth}`), stores: storesFor(touches, stores) };
+  return { touches: touches.map((t) => `${t.key}@${t.line ? 'line' : t.depth}`), stores: storesFor(touches, stores) };
 }
 
 /** Stryker's initial run: every configuration, unmutated, until conformant (UNMUTATED_TRIES at most). */

@@ -28,8 +28,12 @@ import type { ListedMutant } from './mutation-engine-sample.js';
 /** how many calls away a read still counts (0: the enclosing function itself) */
 export const MAX_DEPTH = 1;
 
-/** A key and how many calls away from the mutant's function it is read (0: in it). */
-export interface Touch { key: string; depth: number }
+/**
+ * A key and how many calls away from the mutant's function it is read (0: in it); `line`: read on the
+ * mutant's own line(s) too, beside the mutated text (`if (route?.x && … && b.usersCountPath === 'absent')`):
+ * the choice most likely to decide what the mutated expression does.
+ */
+export interface Touch { key: string; depth: number; line?: true }
 
 interface FnInfo { name: string; start: number; end: number; reads: Set<string>; calls: Set<string> }
 
@@ -123,6 +127,9 @@ export function touchesOf(mutants: readonly ListedMutant[], sources: Record<stri
     // the innermost named function holding the mutant (a module constant: none, nothing touched)
     const holder = (byFile.get(m.fileName) ?? []).filter((f) => f.start <= offset && offset < f.end).sort((a, b) => a.end - a.start - (b.end - b.start))[0];
     const touches = holder ? closure(holder, byName, callers) : [];
+    // matched by text, as a name read in a function is: the mutant's lines, start to end
+    const own = sources[m.fileName].split('\n').slice(m.location.start.line, m.location.end.line + 1).join('\n');
+    for (const t of touches) if (new RegExp(`\\b${t.key}\\b`).test(own)) t.line = true;
     if (touches.length) out[m.id] = touches;
   }
   return out;
@@ -140,10 +147,13 @@ export const EXTRA_STORES = 2;
 
 /**
  * The stores (among those reaching the mutant, in their order) a survivor of the default server goes to:
- * those choosing otherwise on a key its code touches, nearest read first, then the most such keys; at most EXTRA_STORES.
+ * those choosing otherwise on a key its code touches, a key read on the mutant's own line first, then the
+ * nearest read, then the most such keys; at most EXTRA_STORES. (Seed 2029: a condition made true on the line
+ * reading usersCountPath went to two stores choosing other key statuses, read earlier in the function, and
+ * not to the one store where it refuses every request.)
  */
 export function storesFor<C extends { name: string; chooses: readonly string[] }>(touches: readonly Touch[], stores: readonly C[], max = EXTRA_STORES): Array<C & { keys: string[] }> {
-  const depth = new Map(touches.map((t) => [t.key, t.depth]));
+  const depth = new Map(touches.map((t) => [t.key, t.line ? -1 : t.depth]));
   return stores
     .map((s, i) => ({ s, i, keys: s.chooses.filter((k) => depth.has(k)) }))
     .filter((x) => x.keys.length > 0)

@@ -2,7 +2,11 @@
  * The runner's policy for a survivor of the default server (scripts/mutation-engine-touches.ts):
  * the choices its code reads, one call away at most, decide which variant stores judge it.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BEHAVIOUR } from '../../reference/behaviour.js';
+import { ROOT } from '../../reference/cli-process.js';
 import { choicesOf, storesFor, touchesOf } from '../../scripts/mutation-engine-touches.js';
 import type { ListedMutant } from '../../scripts/mutation-engine-sample.js';
 
@@ -21,14 +25,19 @@ const ENGINE = [
   '  plain(v) { return v + 1; }',
   '  far(v) { return this.toRecordValue(v); }',
   '  caller(v) { return this.behaviour.maxDataItems ? this.plain(v) : v; }',
+  '  dispatch(r) {',
+  '    const s = this.behaviour.astral;',
+  "    if (r.live && this.behaviour.order === 'id') return 1;",
+  '    return s;',
+  '  }',
   '}',
   'const LIMIT = 3;',
   '',
 ].join('\n');
 const READINGS = ['export function astralColumn(b, v) {', "  return b.astral === 'kept' ? v : trimmed(b, v);", '}', 'function trimmed(b, v) { return b.edgeSpaces ? v.trim() : v; }', ''].join('\n');
 
-function at(id: string, text: string): ListedMutant {
-  const lines = ENGINE.split('\n');
+function at(id: string, text: string, source = ENGINE): ListedMutant {
+  const lines = source.split('\n');
   const line = lines.findIndex((l) => l.includes(text));
   const column = lines[line].indexOf(text);
   return { id, fileName: 'reference/engine.ts', mutatorName: 'M', replacement: 'x', location: { start: { line, column }, end: { line, column: column + text.length } } };
@@ -69,5 +78,27 @@ describe('the choices a mutant touches', () => {
     expect(storesFor(touches, stores).map((s) => [s.name, s.keys])).toEqual([['c', ['astral', 'edgeSpaces']], ['a', ['order']]]);
     expect(storesFor(touches, stores, 5).map((s) => s.name)).toEqual(['c', 'a', 'b']);
     expect(storesFor([], stores)).toEqual([]);
+  });
+
+  it('a key read on the mutant\'s own line comes first: it most likely decides the mutated expression', () => {
+    const [touch] = [touchesOf([at('6', 'r.live')], sources, KEYS)['6']];
+    expect(touch).toEqual([{ key: 'astral', depth: 0 }, { key: 'order', depth: 0, line: true }]);
+    const stores = [{ name: 'a', chooses: ['astral'] }, { name: 'o', chooses: ['order'] }];
+    expect(storesFor(touch, stores, 1).map((s) => s.name)).toEqual(['o']);
+  });
+
+  it('sends seed 2029\'s usersCountPath survivor to the store without a users count path (it refuses every request there)', () => {
+    const engine = readFileSync(join(ROOT, 'reference', 'engine.ts'), 'utf8');
+    const real = { 'reference/engine.ts': engine, 'reference/readings.ts': readFileSync(join(ROOT, 'reference', 'readings.ts'), 'utf8') };
+    const m = at('519', "route?.resource.documentedCountPath && route.op === 'count'", engine);
+    const touch = touchesOf([m], real, new Set(Object.keys(DEFAULT_BEHAVIOUR)))['519'];
+    expect(touch.find((x) => x.key === 'usersCountPath')).toEqual({ key: 'usersCountPath', depth: 0, line: true });
+    // the run's stores, in their order: two choosing other key statuses (read earlier in dispatch), then the one without the path
+    const stores = [
+      { name: 'page-size-below-one-default+order-id+exclusive-ranges+replace-updates+error-403-flat', chooses: ['invalidKeyStatus', 'missingKeyStatus'] },
+      { name: 'error-text-400+overlong-truncated+max-batch-10+extra-fields+small-store', chooses: ['invalidKeyStatus', 'missingKeyStatus'] },
+      { name: 'users-count-absent', chooses: ['usersCountPath'] },
+    ];
+    expect(storesFor(touch, stores)[0].name).toBe('users-count-absent');
   });
 });
