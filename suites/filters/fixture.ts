@@ -54,13 +54,15 @@ function split(r: ResourceModel, items: Payload[]): Payload[] {
   return items;
 }
 
-function splitValue(p: PayloadPropModel, i: number, j: number, first: string, isEnd: boolean): string | undefined {
+/** The value the i-th splitter writes to property p (j staggers numbers across properties); exported for its unit test. */
+export function splitValue(p: PayloadPropModel, i: number, j: number, first: string, isEnd: boolean): string | undefined {
   if (p.safeValue !== undefined) return p.safeValue;
   switch (p.kind) {
     case 'string': {
       const max = maxLengthOf(p);
       if (p.unique) {
-        const v = cut(first, max - 2);
+        // a cut inside the text may end it with white-space: generated text never has any at its edges (a store may trim or refuse it)
+        const v = cut(first, max - 2).replace(/\s$/u, 'x');
         return [v, `${v}d`, `${v}dd`][i];
       }
       const b = `${cut(first, Math.min(40, max - 4))} Éa`;
