@@ -4,9 +4,9 @@
  * A worker runs one file at a time and takes the next as it frees up, so the
  * checks phase lasts as long as its longest lane (the files one worker ran).
  * Handing out the longest files first (the longest-processing-time rule) lets
- * the short ones fill the gaps and the lanes end together. A file's cost is
- * its estimated duration, from the measured durations of the checks it
- * registers that the run selects (fileCost; src/items/check-weights.json,
+ * the short ones fill the gaps and the lanes end together. A file's cost is the
+ * measured duration of the checks it registers that the run selects (their sum:
+ * its checks run side by side and share the CPU; src/items/check-weights.json,
  * measured from a standard run, a check it does not know weighing its rule's
  * median) — known before the run, the same on every machine, unlike vitest's
  * own order (the durations its cache kept from whatever ran last there, or the
@@ -17,26 +17,12 @@ import { checksOfFile } from '../items/plan.js';
 import { onlySelects } from '../items/select.js';
 import { checkWeights } from '../items/shard.js';
 
-/** The checks of one file a worker runs side by side (vitest's maxConcurrency for the run). */
-export const CHECKS_SIDE_BY_SIDE = 16;
-
-/**
- * The estimated duration of the suite file at `file` (ms): its selected
- * checks' weights added up and shared by the checks it runs side by side —
- * but never less than its heaviest check, which runs as one chain of requests
- * however many slots are free. A file of a few long chains (the model
- * sequences, the version histories) is no quick file: handed out last, it
- * would run alone at the end while the other workers idle.
- */
+/** The estimated cost of the suite file at `file`: its selected checks' weights added up (ms). */
 export function fileCost(file: string, only?: string): number {
   const selects = onlySelects(only);
   let sum = 0;
-  let heaviest = 0;
-  for (const w of checkWeights(checksOfFile(file).filter((c) => selects(c.id))).values()) {
-    sum += w;
-    heaviest = Math.max(heaviest, w);
-  }
-  return Math.max(sum / CHECKS_SIDE_BY_SIDE, heaviest);
+  for (const w of checkWeights(checksOfFile(file).filter((c) => selects(c.id))).values()) sum += w;
+  return sum;
 }
 
 /** Files ordered costliest first; equal costs by path, so every run orders them alike. */

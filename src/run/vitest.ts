@@ -9,7 +9,7 @@ import { CheckCollector, type Progress } from './collector.js';
 import { AllureReporter } from './allure-reporter.js';
 import { planKitChecks, planRun, planShard } from '../items/plan.js';
 import { onlyPattern } from '../items/select.js';
-import { CHECKS_SIDE_BY_SIDE, costSequencer } from './sequencer.js';
+import { costSequencer } from './sequencer.js';
 
 import { PROJECT_ROOT } from '../version.js';
 import { cacheRoot } from '../files.js';
@@ -70,7 +70,7 @@ export async function prepareVitest(
       // checks of a file run concurrently (set here too: the project setting alone is not applied);
       // the costliest files go to the workers first, so the lanes end together (src/run/sequencer.ts)
       sequence: { concurrent: true, sequencer: costSequencer(config.only) },
-      maxConcurrency: CHECKS_SIDE_BY_SIDE,
+      maxConcurrency: 16,
       passWithNoTests: true,
       experimental: { fsModuleCache: true, ...(cache ? { fsModuleCachePath: join(cache, 'modules') } : {}) },
       // vitest.config.ts loaded in memory: the default loader writes a bundled copy beside it (or in

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CHECKS_SIDE_BY_SIDE, costliestFirst, costSequencer, fileCost } from '../../src/run/sequencer.js';
+import { costliestFirst, costSequencer, fileCost } from '../../src/run/sequencer.js';
 import { checksOfFile } from '../../src/items/plan.js';
 import { checkWeights } from '../../src/items/shard.js';
 
@@ -22,24 +22,15 @@ function longestLane(order: readonly number[], workers: number): number {
 }
 
 describe('check files, costliest first', () => {
-  it('a file costs its checks\' weights shared by the checks it runs side by side, never less than its heaviest; --only counts only what it selects', () => {
+  it('a file costs its checks\' weights added up; --only counts only what it selects', () => {
     const file = files.find((f) => f.endsWith('pagination.check.ts'))!;
     const checks = checksOfFile(file);
-    const weights = [...checkWeights(checks).values()];
-    const sum = weights.reduce((a, b) => a + b, 0);
-    expect(fileCost(file)).toBe(Math.max(sum / CHECKS_SIDE_BY_SIDE, ...weights));
+    const sum = [...checkWeights(checks).values()].reduce((a, b) => a + b, 0);
+    expect(fileCost(file)).toBe(sum);
     expect(sum).toBeGreaterThan(0);
     const one = checks[0].id;
     expect(fileCost(file, one)).toBe(checkWeights([checks[0]]).get(one));
     expect(fileCost(file, 'no-such-check')).toBe(0);
-  });
-
-  it('a file of a few long chains (the model sequences) goes before files of many short checks that add up to more', () => {
-    const cost = (name: string) => fileCost(files.find((f) => f.endsWith(name))!);
-    const sumOf = (name: string) => [...checkWeights(checksOfFile(files.find((f) => f.endsWith(name))!)).values()].reduce((a, b) => a + b, 0);
-    // the model file's 6 checks add up to less than the auth file's 51, yet it lasts as long as one model sequence
-    expect(sumOf('model.check.ts')).toBeLessThan(sumOf('auth.check.ts'));
-    expect(cost('model.check.ts')).toBeGreaterThan(cost('auth.check.ts'));
   });
 
   it('orders by cost, the costliest first; equal costs by path', () => {
