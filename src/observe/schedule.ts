@@ -100,7 +100,8 @@ export class ProbeSchedule {
   client(client: StoreClient, side: Side, end: Promise<void>): StoreClient {
     const holds = new Map<string, Promise<void>>();
     const claim = (name: string) => (side === 'read' ? this.read(name, end) : this.write(name, end, holds));
-    const reads = new Set(side === 'read' ? ['get', 'count'] : []);
+    // every call taking a resource first that reads it (byIds and findTagged call the real client's get beneath)
+    const reads = new Set(side === 'read' ? ['get', 'count', 'byIds', 'findTagged'] : []);
     const writes = new Set(side === 'write' ? ['create', 'update', 'delete'] : []);
     return new Proxy(client, {
       get: (target, prop, receiver) => {

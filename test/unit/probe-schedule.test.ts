@@ -25,7 +25,7 @@ function fakeClient(log: string[]): StoreClient {
     return { ok: true, value: [] };
   };
   return {
-    get: call('get'), count: call('count'), create: call('create'), update: call('update'), delete: call('delete'),
+    get: call('get'), count: call('count'), byIds: call('byIds'), create: call('create'), update: call('update'), delete: call('delete'),
     raw: async (path: string) => { log.push(`raw ${path}`); return {}; },
   } as unknown as StoreClient;
 }
@@ -55,6 +55,19 @@ describe('reading and writing probes side by side', () => {
     reader.done();
     await writes[0];
     expect(log).toEqual(['get collection', 'create coupon', 'create collection']);
+  });
+
+  it('a read by ids claims the resource as a get does', async () => {
+    const log: string[] = [];
+    const s = new ProbeSchedule(Promise.resolve());
+    const writer = probeEnd();
+    await s.client(fakeClient(log), 'write', writer.end).create('collection', []);
+    const late = s.client(fakeClient(log), 'read', probeEnd().end).byIds('collection', ['x']);
+    for (let i = 0; i < 5; i++) await tick();
+    expect(log).toEqual(['create collection']);
+    writer.done();
+    await late;
+    expect(log).toEqual(['create collection', 'byIds collection']);
   });
 
   it('a read of a resource a writing probe holds waits for that probe to end; reads of others do not', async () => {
