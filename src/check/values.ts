@@ -7,8 +7,9 @@
 import type fc from 'fast-check';
 import type { CheckContext } from './check.js';
 
-export async function forValues<T>(ctx: CheckContext, designed: fc.Arbitrary<T> | undefined, generated: fc.Arbitrary<T>, run: (v: T) => Promise<void>, label?: string): Promise<void> {
-  const total = Math.max(1, ctx.depth.values);
+/** `most`: at most that many values (the first ones: the designed value first). */
+export async function forValues<T>(ctx: CheckContext, designed: fc.Arbitrary<T> | undefined, generated: fc.Arbitrary<T>, run: (v: T) => Promise<void>, label?: string, most = Infinity): Promise<void> {
+  const total = Math.max(1, Math.min(ctx.depth.values, most));
   const base = label ?? (('itemId' in ctx ? (ctx as { itemId: string }).itemId : ctx.id));
   if (designed) await ctx.property(designed, run, { runs: 1, label: base });
   const rest = designed ? total - 1 : total;
