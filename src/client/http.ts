@@ -161,7 +161,7 @@ export class Http {
       }
       await this.throttle();
       const sentAt = Date.now();
-      exchange = await this.gated(() => this.once(url, path, payload, shown, op, headers), () => this.cancelledExchange(url, path, shown));
+      exchange = await this.gated((free) => this.once(url, path, payload, shown, op, headers, free), () => this.cancelledExchange(url, path, shown));
       exchange.attempts = attempt;
       if (this.cancelled) break;
       // a time-out that gave the endpoint up ends the request here: a retry would not be sent
@@ -239,15 +239,24 @@ export class Http {
     };
   }
 
-  /** `send` within a slot of the shared gate (when there is one); `skipped` once cancelled */
-  private async gated(send: () => Promise<Exchange>, skipped: () => Exchange): Promise<Exchange> {
+  /**
+   * `send` within a slot of the shared gate (when there is one); `skipped` once cancelled. `send` may
+   * give the slot back early with `free` (once the answer's bytes are in: its parsing is the client's
+   * time, not the target's, and another request can be on the wire meanwhile).
+   */
+  private async gated(send: (free: () => void) => Promise<Exchange>, skipped: () => Exchange): Promise<Exchange> {
     const gate = this.opts.gate;
-    if (!gate) return this.cancelled ? skipped() : send();
+    if (!gate) return this.cancelled ? skipped() : send(() => undefined);
     if (!(await gate.acquire(() => this.cancelled !== undefined))) return skipped();
+    let held = true;
+    const free = () => {
+      if (held) gate.release();
+      held = false;
+    };
     try {
-      return this.cancelled ? skipped() : await send();
+      return this.cancelled ? skipped() : await send(free);
     } finally {
-      gate.release();
+      free();
     }
   }
 
@@ -265,7 +274,7 @@ export class Http {
     });
   }
 
-  private async once(url: string, path: string, payload: string, shown: unknown, op: string, extraHeaders?: Record<string, string>): Promise<Exchange> {
+  private async once(url: string, path: string, payload: string, shown: unknown, op: string, extraHeaders: Record<string, string> | undefined, free: () => void): Promise<Exchange> {
     const exchange: Exchange = { request: { method: 'POST', url, path, body: shown }, attempts: 1, durationMs: 0 };
     this.stats.requests++;
     this.stats.byOperation[op] = (this.stats.byOperation[op] ?? 0) + 1;
@@ -291,8 +300,9 @@ export class Http {
         showOfCut: SHOWN_OF_CUT,
       }, pending);
       taken = res.taken;
-      // the answer is all here: its parsing and redaction are not the target's time
+      // the answer is all here: its parsing and redaction are not the target's time, nor a slot's
       const tookMs = performance.now() - sent;
+      free();
       const { truncated, headers } = res;
       // a cut answer is never parsed: only its start is kept, to show
       const text = res.body.toString('utf8');

@@ -331,6 +331,27 @@ describe('StoreClient', () => {
     await c.close();
   });
 
+  it('gives its slot of the gate back once the answer is in, before parsing it (the parse is the client\'s time)', async () => {
+    handler = (_req, _b, res) => json(res, 200, [{ id: 'x', name: 'n' }]);
+    const gate = SharedGate.create(1);
+    const c = client({ gate });
+    const parse = JSON.parse;
+    const takenAtParse: number[] = [];
+    JSON.parse = ((text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+      if (text.includes('"name":"n"')) takenAtParse.push(gate.taken);
+      return parse(text, reviver);
+    }) as typeof JSON.parse;
+    try {
+      const r = await c.get('product');
+      expect(r.ok).toBe(true);
+    } finally {
+      JSON.parse = parse;
+      await c.close();
+    }
+    expect(takenAtParse).toEqual([0]);
+    expect(gate.taken).toBe(0);
+  });
+
   it('a retry not sent because another request gave the endpoint up says so in the time-out it keeps', async () => {
     handler = () => undefined; // never answers
     const gate = SharedGate.create(8);
