@@ -19,8 +19,8 @@ function fault(name: string, breaks: RuleId, description: string, hooks: Partial
   return { name, breaks, section: RULES[breaks].section, description, hooks, ...extra };
 }
 
-/** A fault only one near-miss case on one endpoint shows: proven at deep depth (Fault.proveDepth). */
-const DEEP = { proveDepth: 'deep' } as const;
+/** A fault only one near-miss case on one endpoint shows: proven at standard depth, which sends every case everywhere (Fault.proveDepth). */
+const EVERY_CASE = { proveDepth: 'standard' } as const;
 
 /** The resource of the request being handled (pipeline.ts requestContext). */
 const handling = (name: string) => requestContext()?.resource.name === name;
@@ -501,17 +501,17 @@ export const FAULTS: readonly Fault[] = [
   })()),
 
   // §5.1 near-miss keys: a key comparison that is not exact on one operation of one resource, for one
-  // case of near-miss key; quick and standard runs spread the cases over the resources (each resource
-  // sends one or two per operation, the seed moving them), deep sends every case everywhere: proven deep
+  // case of near-miss key; quick runs spread the cases over the resources (each resource sends one or two
+  // per operation, the seed moving them), standard and deep send every case everywhere: proven at standard
   fault('near-miss-case-insensitive', 'auth.near-miss-no-records', 'order count compares the key ignoring letter case (a case-insensitive collation on one query); every other operation compares exactly', {
     authenticate: (a, next) => (on('order', 'count') && typeof a.bodyKey === 'string' && a.bodyKey.toLowerCase() === a.serverKey.toLowerCase() ? 'ok' : next(a)),
-  }, DEEP),
+  }, EVERY_CASE),
   fault('near-miss-trimmed', 'auth.near-miss-no-change', 'coupon update trims spaces off the key before comparing it; every other operation compares exactly', {
     authenticate: (a, next) => (on('coupon', 'update') && typeof a.bodyKey === 'string' && a.bodyKey.trim() === a.serverKey ? 'ok' : next(a)),
-  }, DEEP),
+  }, EVERY_CASE),
   fault('near-miss-prefix', 'auth.near-miss-no-records', 'blog post get accepts any non-empty beginning of the key (a length-bound compare); every other operation compares exactly', {
     authenticate: (a, next) => (on('blog-post', 'get') && typeof a.bodyKey === 'string' && a.bodyKey.length > 0 && a.serverKey.startsWith(a.bodyKey) ? 'ok' : next(a)),
-  }, DEEP),
+  }, EVERY_CASE),
 
   // §5 / §4 Store
   fault('store-without-apikey', 'store.apikey-field', 'store get omits the apikey field', {

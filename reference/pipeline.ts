@@ -152,11 +152,13 @@ export interface Fault {
   stale?: { resource: string; part: StaleRead['part']; pauseMs: number };
   /**
    * The depth its proofs run at when they name none (reference/prove.ts):
-   * 'deep' for a fault only one value class shows on one endpoint where
-   * shallower depths spread the classes over the resources (near-miss keys:
-   * src/values/near-miss.ts nearMissPlan) — deep sends every one everywhere.
+   * 'standard' for a fault only one value class shows on one endpoint where
+   * quick spreads the classes over the resources (near-miss keys:
+   * src/values/near-miss.ts nearMissPlan) — standard and deep send every one
+   * everywhere (DepthProfile.nearMissPerPlace), and standard is the depth a
+   * CI gate runs.
    */
-  proveDepth?: 'deep';
+  proveDepth?: 'standard' | 'deep';
 }
 
 /** Layer hooks over a base pipeline; later hooks wrap earlier ones. */

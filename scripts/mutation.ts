@@ -43,7 +43,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: 'local', kind: 'string', arg: 'all|none|family,…', default: 'all', help: 'the families of generated local faults to prove (reference/faults-generated.ts)' },
   { flag: 'local-seeds', kind: 'int', arg: 'N', min: 1, max: 10, default: 3, help: 'seeds each local fault is proven at (caught only when caught at every one)' },
   { flag: 'out', kind: 'string', arg: 'DIR', default: 'reports', help: 'where mutation.md and mutation.json go' },
-  { flag: 'proof-timeout', kind: 'int', arg: 'S', min: 60, max: 86_400, help: 'seconds a proof may run before it is killed and counted as not caught (default 600; 900 for a local batch): raise it on a busy machine, where a deep proof (the near-miss key faults) takes longer' },
+  { flag: 'proof-timeout', kind: 'int', arg: 'S', min: 60, max: 86_400, help: 'seconds a proof may run before it is killed and counted as not caught (default 600; 900 for a local batch): raise it on a busy machine, where a whole-suite proof takes longer' },
   { flag: 'keep-reports', kind: 'flag', help: 'keep every proof\'s report folder' },
   { flag: 'merge', kind: 'string', arg: 'DIR,DIR…', help: 'prove nothing: join the mutation.json of parts run apart (e.g. --local none in one, local families in others) into one report in --out; what no part proved is listed as not run' },
   ...COMMON_OPTIONS.filter((o) => o.flag === 'help'),

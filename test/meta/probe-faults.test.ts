@@ -29,7 +29,7 @@ interface Case {
 const CASES: Case[] = [
   { fault: 'duplicate-with-second-key', only: 'product.*,all.*', fails: /^product\.invariants\.(ids-unique|page-bound)#get$/ },
   { fault: 'unmatched-without-id-filter', only: 'coupon.*,all.*', fails: /^coupon\.invariants\.(filter-satisfied|page-bound)#get$/ },
-  // proven at deep depth (Fault.proveDepth): quick and standard runs spread the near-miss cases over the resources
+  // proven at standard depth (Fault.proveDepth): quick spreads the near-miss cases over the resources
   { fault: 'near-miss-case-insensitive', only: '*.auth.*', fails: /^order\.auth\.near-miss-no-records#count$/ },
   { fault: 'near-miss-trimmed', only: '*.auth.*', fails: /^coupon\.auth\.near-miss-no-change#update$/ },
   { fault: 'near-miss-prefix', only: '*.auth.*', fails: /^blog-post\.auth\.near-miss-no-records#get$/ },
