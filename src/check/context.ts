@@ -58,6 +58,13 @@ export interface CheckContext {
   /** one value drawn from `arb`, seeded from the run seed, the check (or item) id and `label` (the same label, the same value) */
   sample<T>(arb: fc.Arbitrary<T>, label: string): T;
   /**
+   * one value drawn from `arb`, seeded from the run seed and `label` alone:
+   * every check and item drawing under one label gets the same value (the
+   * get check and the count check of a filter case, which must send the same
+   * request to share it)
+   */
+  sampleShared<T>(arb: fc.Arbitrary<T>, label: string): T;
+  /**
    * A fast-check property seeded from the run seed and `label` (default: the
    * item or check id); `runs` defaults to the depth's values per item.
    */
@@ -141,10 +148,11 @@ function runValues(p: Parts): Pick<CheckContext, 'id' | 'def' | 'rule' | 'config
 }
 
 /** Values drawn from the run seed: one sample, a property, a replayed sequence's path. */
-function draws(p: Parts): Pick<CheckContext, 'sample' | 'property' | 'commandsReplayPath'> {
+function draws(p: Parts): Pick<CheckContext, 'sample' | 'sampleShared' | 'property' | 'commandsReplayPath'> {
   const { def, rt, book } = p;
   return {
     sample: (arb, label) => drawOne(arb, rt.config.seed, `${def.id}:${label}`),
+    sampleShared: (arb, label) => drawOne(arb, rt.config.seed, `shared:${label}`),
     commandsReplayPath: (label) => commandsReplayPath(rt.config.replay, mixSeed(rt.config.seed, label)),
     async property(arb, predicate, opts = {}) {
       const out = await runItemProperty(arb, predicate, {

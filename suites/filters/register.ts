@@ -34,8 +34,24 @@ function caseSpec(s: Scoped, subject: string, c: string, env: ClassEnv): CaseSpe
   throw new Error(`no filter case for ${r.name} ${subject}#${c}`);
 }
 
-/** How an item draws class values: the depth's values per class, seeded by the item. */
-const envOf = (it: ItemContext): ClassEnv => ({ perClass: it.depth.classValues, draw: (arb, label) => it.sample(arb, label), idCase: it.observed('filters.idCase'), readings: observedNotTaken().filter((x) => FILTER_READINGS.includes(x)), keptOut: numberSyntaxKeptOut() });
+/**
+ * How a case draws class values: the depth's values per class, seeded by the case's label, so that its get
+ * check and its count check draw the same values and send the same requests (query.ts shares them).
+ */
+const envOf = (it: ItemContext, label: string): ClassEnv => ({ perClass: it.depth.classValues, draw: (arb, what) => it.sampleShared(arb, `${label}:${what}`), idCase: it.observed('filters.idCase'), readings: observedNotTaken().filter((x) => FILTER_READINGS.includes(x)), keptOut: numberSyntaxKeptOut() });
+
+/** The case specs of a scope, built once for the get check and the count check of a case (they are the same: same seed, same scope). */
+const specs = new WeakMap<Scoped, Map<string, CaseSpec>>();
+
+/** The spec of the item's case on scope `s` (exported for its unit test). */
+export function sharedCaseSpec(it: ItemContext, s: Scoped, subject: string): CaseSpec {
+  const label = labelOf(s.r, subject, it.case);
+  let byLabel = specs.get(s);
+  if (!byLabel) specs.set(s, (byLabel = new Map()));
+  let spec = byLabel.get(label);
+  if (!spec) byLabel.set(label, (spec = caseSpec(s, subject, it.case, envOf(it, label))));
+  return spec;
+}
 
 /** Keys the target does not take, by an honest choice the observations recorded (the page title filter key). */
 function untaken(r: ResourceModel, keys: FilterModel[], ctx: CheckContext): string | undefined {
@@ -90,7 +106,7 @@ export function registerFilterChecks(r: ResourceModel, fx: Fixture<Scoped>): voi
   };
   /** Per item: the case spec, or why it is not judged; the value classes its values carry are recorded. */
   const prepare = (ctx: ItemContext, s: Scoped, subject: string): CaseValues<unknown> => {
-    const spec = caseSpec(s, subject, ctx.case, envOf(ctx));
+    const spec = sharedCaseSpec(ctx, s, subject);
     if ('notJudged' in spec) ctx.notJudged(spec.notJudged);
     const why = untaken(r, keysOf(spec, ctx), ctx);
     if (why) ctx.notJudged(why);
