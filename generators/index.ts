@@ -9,6 +9,7 @@ export {
 } from './payload.js';
 export { arrayFilterValuesArb, rangeBoundArb, booleanFilterArb } from './filters.js';
 export { newRunTag, isRunTagged, RUN_TAG_RE } from './tag.js';
+export { guidsFrom, guidSeedArb } from './guids.js';
 export {
   designedValues, classArb, classValues, listClassValue, SCALAR_CLASS_NAMES, type ClassValues, type ClassValueContext,
 } from './classes.js';
