@@ -56,9 +56,30 @@ class UnsyncedWriter implements Writer {
   }
 }
 
+/** The part of vitest's TestModule the reporter reads: its file task. */
+type Module = Parameters<AllureVitestReporter['onTestRunEnd']>[0][number];
+
 export class AllureReporter extends AllureVitestReporter {
+  /** the modules written as they ended: onTestRunEnd writes only the others */
+  private readonly written = new Set<Module>();
+
   constructor(private readonly settings: Config) {
     super(settings);
+  }
+
+  /**
+   * A suite file's results are written when the file ends, while the other
+   * files' checks still run: the library writes every result at the end of
+   * the run, on the main thread, after the last check (half a second of every
+   * run's wall went there).
+   */
+  onTestModuleEnd(module: Module): void {
+    this.written.add(module);
+    super.onTestRunEnd([module]);
+  }
+
+  onTestRunEnd(modules: Parameters<AllureVitestReporter['onTestRunEnd']>[0]): void {
+    super.onTestRunEnd(modules.filter((m) => !this.written.has(m)));
   }
 
   onInit(vitest: Parameters<AllureVitestReporter['onInit']>[0]): void {
