@@ -66,6 +66,12 @@ export interface Behaviour {
   stringAccents: 'sensitive' | 'insensitive';
   /** … trailing spaces ignored (PAD SPACE collations, SQL Server) or not */
   trailingSpaces: 'significant' | 'ignored';
+  /**
+   * Unicode normalization: none (code points stored and compared as sent), Strings in data and filter values
+   * NFC-normalized on input ('nfc-input'), or canonical equivalents equal in String filters ('canonical-collation':
+   * PostgreSQL's nondeterministic ICU collations); an accent-insensitive collation equates them too
+   */
+  normalization: 'none' | 'nfc-input' | 'canonical-collation';
   /** Integer columns: as many digits as §8 says, or 32-bit (INT(11)) refusing or clamping a value beyond */
   integerWidth: IntegerWidth;
   /** a Decimal with more decimals than its scale: refused (400), rounded half away from zero, truncated */
@@ -130,6 +136,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   stringCase: 'sensitive',
   stringAccents: 'sensitive',
   trailingSpaces: 'significant',
+  normalization: 'none',
   integerWidth: 'digits',
   decimalScale: 'refused',
   astral: 'kept',

@@ -13,7 +13,7 @@ import {
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
 import type { Behaviour } from './behaviour.js';
-import { astralColumn, collationKey, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, guidVersionRefusal, timestampRefusal, storeNow, throughZone } from './readings.js';
+import { astralColumn, collationKey, normalizedColumn, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, guidVersionRefusal, timestampRefusal, storeNow, throughZone } from './readings.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
 const EPOCH = '1970-01-01 00:00:00';
@@ -681,7 +681,7 @@ export class Engine {
 
   /** A String as its column stores it: spaces at its edges as the store takes them (trimmed), then its 4-byte characters. */
   private textColumn(v: string): string {
-    const spaced = this.stored(edgeSpaceColumn(this.behaviour, v), v);
+    const spaced = this.stored(edgeSpaceColumn(this.behaviour, normalizedColumn(this.behaviour, v)), v);
     return this.stored(astralColumn(this.behaviour, spaced), spaced);
   }
 

@@ -11,9 +11,11 @@ import { ZERO_GUID } from '../src/schema/model.js';
 
 /** A String as the store's collation compares it; undefined when the collation is exact (binary). */
 export function collationKey(b: Behaviour): ((s: string) => string) | undefined {
-  if (b.stringCase === 'sensitive' && b.stringAccents === 'sensitive' && b.trailingSpaces === 'significant') return undefined;
+  if (b.stringCase === 'sensitive' && b.stringAccents === 'sensitive' && b.trailingSpaces === 'significant' && b.normalization === 'none') return undefined;
   return (s) => {
     let x = b.trailingSpaces === 'ignored' ? s.replace(/ +$/, '') : s;
+    // canonical equivalents one value: a filter value normalized on input meets records stored normalized
+    if (b.normalization !== 'none') x = x.normalize('NFC');
     if (b.stringAccents === 'insensitive') x = x.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
     return b.stringCase === 'insensitive' ? x.toLowerCase() : x;
   };
@@ -58,6 +60,9 @@ export function astralColumn(b: Behaviour, v: string): Column {
   if (b.astral === 'refused') return { refused: `Incorrect string value: a 4-byte character in ${JSON.stringify(v.slice(0, 40))}` };
   return { value: v.replace(ASTRAL, '?') };
 }
+
+/** A String in data as a store normalizing its input stores it (NFC), else as sent. */
+export const normalizedColumn = (b: Behaviour, v: string): string => (b.normalization === 'nfc-input' ? v.normalize('NFC') : v);
 
 /**
  * A String in data as a store that trims its input (Laravel's TrimStrings:

@@ -102,6 +102,8 @@ export const VARIANTS: readonly Variant[] = [
   // ---- readings added since, one at a time (appended: the stores npm test joins keep their make-up)
   v('timestamp-columns', "DateTime columns are MySQL TIMESTAMP in strict mode: a DateTime in data outside 1970-01-01 00:00:01 to 2038-01-19 03:14:07 UTC is refused", { dateTimeRange: 'timestamp' }),
   v('guid-version-4', "a GUID in a filter, a reference or a delete must be a version-4 UUID (or the all-zero GUID of an unset reference): any other, the max GUID among them, is refused (class-validator's IsUUID('4'), Joi's uuidv4)", { guidVersion: 'version 4' }),
+  v('nfc-input', 'Strings in data and in filters are NFC-normalized on input: e + U+0301 is stored and matched as the precomposed é (a stack normalizing its request strings: Normalizer::normalize in a PHP middleware, String.Normalize() in an ASP.NET model binder)', { normalization: 'nfc-input' }),
+  v('collation-canonical', 'String filters compare canonically equivalent strings as equal (e + U+0301 finds é), stored as sent: a PostgreSQL nondeterministic ICU collation, accents and letter case still told apart', { normalization: 'canonical-collation' }),
 ];
 
 /** What storecheck should observe against a server with this behaviour. */
@@ -128,6 +130,9 @@ export function observationsFor(b: Behaviour): Observations {
     'collation.case': b.stringCase,
     'collation.accents': b.stringAccents,
     'collation.trailingSpaces': b.trailingSpaces,
+    // an accent-insensitive collation drops the combining mark too (UCA: marks weigh nothing at the first level)
+    'collation.normalization': b.normalization !== 'none' || b.stringAccents === 'insensitive' ? 'insensitive' : 'sensitive',
+    'text.normalization': b.normalization === 'nfc-input' ? 'nfc' : 'kept',
     'limits.integerWidth': b.integerWidth,
     'limits.decimalScale': b.decimalScale,
     'text.astral': b.astral,

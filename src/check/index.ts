@@ -53,7 +53,7 @@ export {
 export {
   EXACT_COLLATION, sameUnderCollation, describeCollation, flipAsciiCase, changeAccent, padRight, modelledText, looseText,
   INT32_MAX, integerUnder, largestIntegerUnder, largestIntegerOfEveryWidth, decimalUnderScale, hasAstral, astralUnder, compareWithDateOnlyBound,
-  utcOffsetMinutes, describeOffset, letterCaseOf, textUnderTrimming, hasEdgeSpace, listUnderDuplicates,
+  utcOffsetMinutes, describeOffset, letterCaseOf, textUnderTrimming, hasEdgeSpace, listUnderDuplicates, otherNormalForm, textUnderNormalization,
   type Collation, type TrimmingReading, type BlankReading, type EmptyReading, type NumberSyntaxReading, type ListDuplicatesReading, type IntegerWidth, type DecimalScaleReading, type AstralReading, type DateOnlyBoundReading,
 } from '../values/index.js';
 

@@ -48,11 +48,14 @@ export function dateOnlyBound(): DateOnlyBoundReading | null {
 
 /**
  * §4 "equals", for String and Predefined values: under the store's collation
- * (observations collation.case, .accents, .trailingSpaces); a part not
- * observed leaves the pairs it decides unjudged.
+ * (observations collation.case, .accents, .trailingSpaces, .normalization); a
+ * part not observed leaves the pairs it decides unjudged.
  */
 export function collation(): Collation {
-  return { case: observed('collation.case'), accents: observed('collation.accents'), trailingSpaces: observed('collation.trailingSpaces') };
+  return {
+    case: observed('collation.case'), accents: observed('collation.accents'), trailingSpaces: observed('collation.trailingSpaces'),
+    normalization: observed('collation.normalization'),
+  };
 }
 
 /** The records a filter is judged against: records as get shows them, and their ids. */

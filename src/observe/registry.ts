@@ -28,7 +28,7 @@ export interface ObservationSpec<T> {
 
 import { GET_CAP, type DecimalReading } from '../schema/model.js';
 import type {
-  AccentReading, AstralReading, BlankReading, EmptyReading, ListDuplicatesReading, NumberSyntaxReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
+  AccentReading, AstralReading, NormalizationCompareReading, NormalizationStoreReading, BlankReading, EmptyReading, ListDuplicatesReading, NumberSyntaxReading, CaseReading, DateOnlyBoundReading, DecimalScaleReading, IdLetterCase, IntegerWidth, TrailingSpaceReading,
   TrimmingReading, GuidVersionReading, DateTimeRangeReading,
 } from '../values/readings.js';
 
@@ -158,6 +158,16 @@ export const OBSERVATIONS = {
     describe: "whether a String array filter ignores trailing spaces ('ignored': PAD SPACE collations, SQL Server by SQL-92)",
     section: '§4 Filter naming: "equals" under the store\'s collation (not shown)',
     fallback: null,
+  }),
+  'collation.normalization': o<NormalizationCompareReading | null>({
+    describe: "whether a String array filter finds a value written in another Unicode normalization form ('insensitive': e + U+0301 finds é — MySQL's utf8mb4_0900_ai_ci and unicode_ci, PostgreSQL's nondeterministic ICU collations, or a store normalizing its input; 'sensitive': binary collations, PostgreSQL's deterministic default, MySQL's *_general_ci)",
+    section: '§4 Filter naming: "equals" under the store\'s collation (not shown)',
+    fallback: null,
+  }),
+  'text.normalization': o<NormalizationStoreReading>({
+    describe: "what a String holding a combining sequence (e + U+0301) gets: stored as sent ('kept': databases store what they are given), or NFC-normalized ('nfc': a stack normalizing its input)",
+    section: '§2 Conventions: String (the Unicode normalization form is not shown)',
+    fallback: 'kept',
   }),
   'limits.integerWidth': o<IntegerWidth>({
     describe: "how wide an Integer column is: 'digits' (as many digits as §8 says), or the 32-bit column INT(11) usually is, refusing or clamping a value beyond 2147483647",

@@ -13,11 +13,16 @@
  *
  * text.astral — a name holding a 4-byte character (an emoji), read back by
  * id: kept, refused (MySQL utf8mb3 in strict mode) or stored as '?'.
+ *
+ * text.normalization, collation.normalization — a third create, beside the
+ * other two: a name holding e + U+0301, found by the name filter as sent and
+ * NFC-normalized (normalization.ts).
  */
 import type { Rec } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import { resource } from '../schema/model.js';
 import { astralUnder, describeOffset, utcOffsetMinutes } from '../values/index.js';
+import { COMPARE, normalizationOf, STORE } from './normalization.js';
 import { couldNotTell, is2xx, observation, statusText, unusableAnswer, type Probe } from './types.js';
 import type { Observation } from '../report/types.js';
 
@@ -56,7 +61,7 @@ function offsetOf(rec: Rec | undefined, ex: Exchange, answeredAt: number): Obser
 
 export const storedTextProbe: Probe = {
   name: 'stored text and time',
-  keys: [ASTRAL, OFFSET, ESCAPES],
+  keys: [ASTRAL, OFFSET, ESCAPES, STORE, COMPARE],
   phase: 2,
   writes: true,
   async run({ client, shared }) {
@@ -69,10 +74,12 @@ export const storedTextProbe: Probe = {
     const out: Record<string, Observation> = {};
     try {
       // the two creates are independent: sent side by side
-      const [plain, astral] = await Promise.all([
+      const [plain, astral, normalization] = await Promise.all([
         client.create(r, [shared.payload(r, 'text', 0, { [prop.name]: plainName })]),
         client.create(r, [shared.payload(r, 'text', 1, { [prop.name]: astralName })]),
+        normalizationOf(client, shared, r, prop, ids),
       ]);
+      Object.assign(out, normalization);
       const answeredAt = wallClockOf(plain.exchange);
       ids.push(...idsOf(plain), ...idsOf(astral));
       if (!plain.ok) {

@@ -12,6 +12,7 @@ export {
   ASTRAL, hasAstral, astralUnder, compareWithDateOnlyBound, utcOffsetMinutes, describeOffset, clearOfDstGaps, DST_WINDOW_END, letterCaseOf,
   type Collation, type CaseReading, type AccentReading, type TrailingSpaceReading, type IntegerWidth, type DecimalScaleReading,
   type AstralReading, type DateOnlyBoundReading, type IdLetterCase,
+  otherNormalForm, textUnderNormalization, type NormalizationCompareReading, type NormalizationStoreReading,
   trimmedText, hasEdgeSpace, textUnderTrimming, listUnderDuplicates, type TrimmingReading, type BlankReading, type EmptyReading, type NumberSyntaxReading, type ListDuplicatesReading,
   MAX_GUID, type GuidVersionReading, type DateTimeRangeReading,
 } from './readings.js';

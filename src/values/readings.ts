@@ -22,25 +22,47 @@ export type CaseReading = 'sensitive' | 'insensitive';
 export type AccentReading = 'sensitive' | 'insensitive';
 /** Trailing spaces: PAD SPACE collations (MySQL *_general_ci, *_bin; SQL Server, by SQL-92) ignore them in '='. */
 export type TrailingSpaceReading = 'significant' | 'ignored';
+/**
+ * Canonically equivalent strings (e + U+0301 and the precomposed é, UAX #15):
+ * equal under a UCA collation that ignores marks or follows canonical
+ * equivalence (MySQL's utf8mb4_unicode_ci and utf8mb4_0900_ai_ci, PostgreSQL's
+ * nondeterministic ICU collations), or where the store normalizes what it is
+ * sent; told apart by binary collations, PostgreSQL's deterministic ones and
+ * MySQL's *_general_ci, which weighs one character at a time.
+ */
+export type NormalizationCompareReading = 'sensitive' | 'insensitive';
+/** A String holding a combining sequence, in data: stored as sent, or NFC-normalized (a stack that normalizes its input). */
+export type NormalizationStoreReading = 'kept' | 'nfc';
 
 /** How a store compares strings in an array filter; null: not known (pairs that differ there are not judged). */
 export interface Collation {
   case: CaseReading | null;
   accents: AccentReading | null;
   trailingSpaces: TrailingSpaceReading | null;
+  /** canonically equivalent strings (observation collation.normalization); absent or null: not known */
+  normalization?: NormalizationCompareReading | null;
 }
 
 /** Exact comparison: code point for code point (a binary collation, PostgreSQL's deterministic default). */
-export const EXACT_COLLATION: Readonly<Collation> = Object.freeze({ case: 'sensitive', accents: 'sensitive', trailingSpaces: 'significant' });
+export const EXACT_COLLATION: Readonly<Collation> = Object.freeze({ case: 'sensitive', accents: 'sensitive', trailingSpaces: 'significant', normalization: 'sensitive' });
 
 const MARKS = /\p{M}/gu;
 const TRAILING_SPACES = / +$/;
 const ASCII = /^[\x00-\x7f]*$/;
 
+const MARK = /^\p{M}$/u;
+
+/** Each precomposed character's accents dropped (é → e), a combining mark standing alone kept: a collation weighing one character at a time (MySQL's *_general_ci). */
+const unaccentEach = (s: string): string => Array.from(s, (ch) => (MARK.test(ch) ? ch : ch.normalize('NFD').replace(MARKS, ''))).join('');
+
+interface KnownCollation { case: CaseReading; accents: AccentReading; trailingSpaces: TrailingSpaceReading; normalization: NormalizationCompareReading }
+
 /** Fold one string under a collation whose every part is known. */
-function fold(s: string, c: { case: CaseReading; accents: AccentReading; trailingSpaces: TrailingSpaceReading }): string {
+function fold(s: string, c: KnownCollation): string {
   let x = c.trailingSpaces === 'ignored' ? s.replace(TRAILING_SPACES, '') : s;
-  if (c.accents === 'insensitive') x = x.normalize('NFD').replace(MARKS, '').normalize('NFC');
+  if (c.normalization === 'insensitive') x = x.normalize('NFC');
+  // accents ignored: every mark where canonical equivalents are one value (UCA: marks weigh nothing at the first level), else those of precomposed letters only
+  if (c.accents === 'insensitive') x = c.normalization === 'insensitive' ? x.normalize('NFD').replace(MARKS, '').normalize('NFC') : unaccentEach(x);
   if (c.case === 'insensitive') x = x.toLowerCase();
   return x;
 }
@@ -94,6 +116,7 @@ export function modelledText(s: string): boolean {
 const CASES: CaseReading[] = ['sensitive', 'insensitive'];
 const ACCENTS: AccentReading[] = ['sensitive', 'insensitive'];
 const SPACES: TrailingSpaceReading[] = ['significant', 'ignored'];
+const NORMS: NormalizationCompareReading[] = ['sensitive', 'insensitive'];
 
 /**
  * Do two strings differ only in characters the readings model? Position by
@@ -127,8 +150,10 @@ export function sameUnderCollation(a: string, b: string, c: Collation): boolean 
   for (const cs of c.case ? [c.case] : CASES) {
     for (const ac of c.accents ? [c.accents] : ACCENTS) {
       for (const sp of c.trailingSpaces ? [c.trailingSpaces] : SPACES) {
-        const known = { case: cs, accents: ac, trailingSpaces: sp };
-        results.add(fold(a, known) === fold(b, known));
+        for (const nf of c.normalization ? [c.normalization] : NORMS) {
+          const known = { case: cs, accents: ac, trailingSpaces: sp, normalization: nf };
+          results.add(fold(a, known) === fold(b, known));
+        }
       }
     }
   }
@@ -142,6 +167,7 @@ export function describeCollation(c: Collation): string {
     part(c.case, 'case', 'insensitive', 'sensitive'),
     part(c.accents, 'accent', 'insensitive', 'sensitive'),
     c.trailingSpaces === null ? 'trailing spaces not observed' : `trailing spaces ${c.trailingSpaces}`,
+    ...(c.normalization ? [`canonical equivalents (e + U+0301, é) ${c.normalization === 'insensitive' ? 'equal' : 'apart'}`] : []),
   ].join(', ');
 }
 
@@ -174,6 +200,22 @@ export function changeAccent(s: string): string | undefined {
 
 /** The string with a trailing space: equal to it under a PAD SPACE collation only. */
 export const padRight = (s: string): string => `${s} `;
+
+/**
+ * The string in its other normalization form: NFC where it holds a combining
+ * sequence that composes (e + U+0301 → é), else NFD where it holds a
+ * precomposed letter (é → e + U+0301); undefined when both forms are itself.
+ * Canonically equivalent to it: one value where canonical equivalents are.
+ */
+export function otherNormalForm(s: string): string | undefined {
+  const nfc = s.normalize('NFC');
+  if (nfc !== s) return nfc;
+  const nfd = s.normalize('NFD');
+  return nfd !== s ? nfd : undefined;
+}
+
+/** What a store of this reading stores for a String sent: itself, or its NFC form. */
+export const textUnderNormalization = (reading: NormalizationStoreReading, s: string): string => (reading === 'nfc' ? s.normalize('NFC') : s);
 
 // ---------------------------------------------------------------- integer width
 

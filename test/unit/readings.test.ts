@@ -9,7 +9,7 @@ import { storeReading } from '../../suites/support/readings.js';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  EXACT_COLLATION, astralUnder, changeAccent, clearOfDstGaps, compareWithDateOnlyBound, decimalUnderScale, describeOffset,
+  EXACT_COLLATION, otherNormalForm, textUnderNormalization, astralUnder, changeAccent, clearOfDstGaps, compareWithDateOnlyBound, decimalUnderScale, describeOffset,
   flipAsciiCase, integerUnder, largestIntegerOfEveryWidth, largestIntegerUnder, letterCaseOf, looseText, modelledChar, padRight,
   sameUnderCollation, utcOffsetMinutes, daysFromCivil, textUnderTrimming, trimmedText, hasEdgeSpace, listUnderDuplicates, type Collation,
 } from '../../src/values/index.js';
@@ -61,6 +61,34 @@ describe('sameUnderCollation', () => {
     expect(sameUnderCollation('abc', 'abc', UNKNOWN)).toBe(true);
     // a case difference under a known case reading, whatever the accents
     expect(sameUnderCollation('abc', 'ABC', { case: 'insensitive', accents: null, trailingSpaces: null })).toBe(true);
+  });
+
+  it('canonical equivalents (e + U+0301, é): apart under an exact collation and *_general_ci, one value under UCA ai and a canonical collation, unjudged when not observed', () => {
+    const decomposed = 'Cafe\u0301 noir';
+    const precomposed = decomposed.normalize('NFC');
+    expect(precomposed).not.toBe(decomposed);
+    expect(sameUnderCollation(decomposed, precomposed, EXACT_COLLATION)).toBe(false);
+    expect(sameUnderCollation(decomposed, precomposed, { ...EXACT_COLLATION, normalization: 'insensitive' })).toBe(true);
+    // accents ignored character by character (MySQL *_general_ci): é is e, e + U+0301 is e and a mark
+    const generalCi: Collation = { ...MYSQL_GENERAL, normalization: 'sensitive' };
+    expect(sameUnderCollation('Cafe noir', precomposed, generalCi)).toBe(true);
+    expect(sameUnderCollation(decomposed, precomposed, generalCi)).toBe(false);
+    expect(sameUnderCollation(decomposed, 'Cafe noir', generalCi)).toBe(false);
+    // UCA at the first level (utf8mb4_0900_ai_ci): marks weigh nothing, so all three are one value
+    const ucaAi: Collation = { ...MYSQL_0900, normalization: 'insensitive' };
+    expect(sameUnderCollation(decomposed, precomposed, ucaAi)).toBe(true);
+    expect(sameUnderCollation(decomposed, 'Cafe noir', ucaAi)).toBe(true);
+    // not observed: the pair is not judged; letter case still tells 'CAFE' apart from both under an exact collation
+    expect(sameUnderCollation(decomposed, precomposed, { ...EXACT_COLLATION, normalization: null })).toBeUndefined();
+    expect(sameUnderCollation(decomposed, precomposed.toUpperCase(), { ...EXACT_COLLATION, normalization: null })).toBe(false);
+  });
+
+  it('the other normalization form of a string: NFC where it composes, NFD where it holds a precomposed letter, none for ASCII', () => {
+    expect(otherNormalForm('Cafe\u0301')).toBe('Caf\u00e9');
+    expect(otherNormalForm('Caf\u00e9')).toBe('Cafe\u0301');
+    expect(otherNormalForm('Cafe')).toBeUndefined();
+    expect(textUnderNormalization('nfc', 'Cafe\u0301')).toBe('Caf\u00e9');
+    expect(textUnderNormalization('kept', 'Cafe\u0301')).toBe('Cafe\u0301');
   });
 
   it('is symmetric, and the exact collation is code point equality (property)', () => {
