@@ -749,6 +749,25 @@ export const FAULTS: readonly Fault[] = [
       return site.bound === 'min' ? (rec) => (day(rec) ?? '') >= bound : (rec) => (day(rec) ?? '\uffff') <= bound;
     },
   }),
+  // the store keeps combining sequences as sent (text.normalization 'kept') but for one field, normalized on its way in
+  fault('product-name-stored-nfc', 'lifecycle.create.round-trip', "product create and update store the name NFC-normalized (e + U+0301 becomes é: a Normalizer::normalize on one field); every other property and resource stores strings as sent", ((): Partial<FaultHooks> => {
+    const nfc = (r: Parameters<FaultHooks['afterCreate']>[0], out: Rec) => {
+      if (r.name === 'product' && typeof out.name === 'string') out.name = out.name.normalize('NFC');
+      return out;
+    };
+    return {
+      afterCreate: (r, rec, item, next) => nfc(r, next(r, rec, item)),
+      afterUpdate: (r, rec, item, before, next) => nfc(r, next(r, rec, item, before)),
+    };
+  })()),
+  // the store's filters tell canonical equivalents apart (collation.normalization 'sensitive') but for one key
+  fault('product-vendor-canonical-equivalents', 'filters.array', 'the product vendor filter compares canonically equivalent strings as equal (e + U+0301 finds é: a column under a nondeterministic ICU collation); every other String filter compares code points', {
+    condition(site, next) {
+      if (site.resource.name !== 'product' || site.key !== 'vendor' || site.filter !== 'array') return next(site);
+      const wanted = new Set((Array.isArray(site.value) ? site.value : [site.value]).map((w) => String(w).normalize('NFC')));
+      return (rec) => typeof rec.vendor === 'string' && wanted.has(rec.vendor.normalize('NFC'));
+    },
+  }),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

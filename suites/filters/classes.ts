@@ -16,7 +16,7 @@
  */
 import fc from 'fast-check';
 import {
-  ZERO_GUID, IN_LIST_LIMITS, classesFor, filterTarget, valueClass, type ClassTarget, type FilterModel, type ReadingId, type ValueClass,
+  ZERO_GUID, IN_LIST_LIMITS, classesFor, filterTarget, otherNormalForm, valueClass, type ClassTarget, type FilterModel, type ReadingId, type ValueClass,
 } from '../../src/check/index.js';
 import { classValues, guidsFrom, guidSeedArb, looseKey, listClassValue } from '../../generators/index.js';
 import { fieldKind, poolOf, spread, type Scoped } from './scoped.js';
@@ -52,6 +52,16 @@ const WRITTEN_AS: Readonly<Record<string, (held: string) => string | undefined>>
   'integer.negative-zero': (v) => (v === '0' ? '-0' : undefined),
 };
 
+/**
+ * A held value asked in its other Unicode normalization form (e + U+0301 as
+ * é; é as e + U+0301 where the store keeps NFC): canonically equivalent to
+ * it, so its record comes back only where the store's filters equate
+ * canonical equivalents (collation.normalization), as the oracle judges.
+ */
+const ASKED_AS: Readonly<Record<string, (held: string) => string | undefined>> = {
+  'string.combining': otherNormalForm,
+};
+
 /** The classes a case asks (those `keptOut` names go to notJudged with its reason). */
 function classesUnder(t: ClassTarget, env: ClassEnv): { judged: ValueClass[]; notJudged: Array<{ cls: ValueClass; reason: string }> } {
   const { judged, notJudged } = classesFor(t, env.readings);
@@ -84,6 +94,18 @@ export function arrayClassList(s: Scoped, f: FilterModel, env: ClassEnv, head: r
   const skipped: Array<{ class: string; reason: string }> = [];
   for (const cls of judged) {
     const present = pool.filter((v) => cls.has(v, t));
+    const asked = ASKED_AS[cls.name];
+    if (asked) {
+      // the held values of the class, else (a store that stored them NFC) any held value with another form
+      // (within the key's length: the decomposed form of a value at the limit is longer than it)
+      const fits = (v: string | undefined): v is string => v !== undefined && (t.maxLength === undefined || Array.from(v).length <= t.maxLength);
+      const twins = [present, pool].map((xs) => xs.map(asked).filter(fits)).find((xs) => xs.length);
+      if (twins) {
+        values.push(...spread(twins, env.perClass));
+        used.push(cls.name);
+        continue;
+      }
+    }
     // a held value the list's head does not already ask, so only its written form can match its records
     const written = WRITTEN_AS[cls.name] ? pool.filter((v) => !head.includes(v)).map(WRITTEN_AS[cls.name]).filter((v): v is string => v !== undefined) : [];
     if (present.length || written.length) {

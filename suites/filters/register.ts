@@ -17,7 +17,7 @@ import type { Scoped } from './scoped.js';
 import { numberSyntaxKeptOut, observedNotTaken } from '../support/classes.js';
 
 /** The readings whose classes join the filter lists and bounds where probed not taken (the others are kept out per property, or the oracle does not judge under them); of number-syntax, the classes the store was seen to take (numberSyntaxKeptOut). */
-const FILTER_READINGS: readonly string[] = ['int32', 'utf8mb3', 'decimal-digits', 'case-insensitive', 'number-syntax', 'guid-version', 'timestamp-range'];
+const FILTER_READINGS: readonly string[] = ['int32', 'utf8mb3', 'decimal-digits', 'case-insensitive', 'number-syntax', 'guid-version', 'timestamp-range', 'normalization'];
 
 const GET_RULES = ['filters.id', 'filters.array', 'filters.range', 'filters.date-only-bound', 'filters.boolean'] as const;
 

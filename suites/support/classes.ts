@@ -70,6 +70,9 @@ const JUDGED_UNDER: ReadonlyArray<{ reading: ReadingId; when: () => boolean }> =
   { reading: 'timestamp-range', when: () => probed('time.dateTimeRange') && observed('time.dateTimeRange') === 'full' },
   // a GUID of another version than 4 (the max GUID): taken where a GUID filter was seen to take it (the filters' lists, filters/register.ts)
   { reading: 'guid-version', when: () => probed('filters.guidVersion') && observed('filters.guidVersion') === 'any' },
+  // a combining sequence (e + U+0301): judged under the store's own reading, whichever it is — stored as sent or NFC
+  // (support/writes.ts), filters telling canonical equivalents apart or not (the oracle's collation)
+  { reading: 'normalization', when: () => probed('text.normalization') && probed('collation.normalization') },
 ];
 
 /** The observation of the Integer form each number-syntax class writes. */

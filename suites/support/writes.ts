@@ -9,7 +9,7 @@
  * are the same value here; the format suite judges the forms.
  */
 import {
-  observed, countPath, eventually, describeValue, sameStoredValue, comparableProps, fieldOf, textUnderTrimming, listUnderDuplicates, type CheckContext, type Rec,
+  observed, countPath, eventually, describeValue, sameStoredValue, comparableProps, fieldOf, textUnderTrimming, textUnderNormalization, listUnderDuplicates, type CheckContext, type Rec,
   type Exchange, type FieldModel, type PayloadPropModel, type ResourceModel, type ScalarKind,
 } from '../../src/check/index.js';
 import { batchArb, looseKey, payloadArb, updateArb, type Payload, type PayloadContext } from '../../generators/index.js';
@@ -36,11 +36,12 @@ const sortedStrings = (xs: unknown[]) => xs.map((x) => String(x)).sort();
 /**
  * A String sent as the store's observed trimming stores it (text.trimming:
  * trimmed on a store that trims its input; as sent otherwise, and where a
- * store refuses it: such values are not sent there).
+ * store refuses it: such values are not sent there), in the normalization
+ * form it was observed to store (text.normalization: NFC where it normalizes).
  */
 function asStored(sent: unknown): unknown {
   if (typeof sent !== 'string') return sent;
-  const x = textUnderTrimming(observed('text.trimming'), sent);
+  const x = textUnderTrimming(observed('text.trimming'), textUnderNormalization(observed('text.normalization'), sent));
   return x === 'refused' ? sent : x;
 }
 
@@ -76,7 +77,8 @@ function differs(p: PayloadPropModel, f: FieldModel, sent: unknown, got: unknown
     return undefined;
   }
   if (sameStoredValue(p.kind as ScalarKind, asStored(sent), got)) return undefined;
-  return asStored(sent) !== sent ? `expected ${describeValue(asStored(sent))}: this store trims strings on input (text.trimming)` : '';
+  if (asStored(sent) === sent) return '';
+  return `expected ${describeValue(asStored(sent))}: this store ${typeof sent === 'string' && textUnderNormalization(observed('text.normalization'), sent) !== sent ? 'NFC-normalizes strings on input (text.normalization)' : 'trims strings on input (text.trimming)'}`;
 }
 
 /**

@@ -35,6 +35,16 @@
  *   (date-only-whole-day) it is no departure, and they pass. Its mirror,
  *   order-createdon-max-midnight (a whole-day store whose order createdon_max
  *   reads the midnight), is caught by the same items alone.
+ * - the store keeps a combining sequence as sent (text.normalization 'kept')
+ *   while product stores its name NFC-normalized (product-name-stored-nfc:
+ *   caught by the string.combining items of product name). On a store
+ *   normalizing every String on input (nfc-input) it is no departure.
+ * - the store's String filters tell canonical equivalents apart
+ *   (collation.normalization 'sensitive') while the product vendor filter
+ *   equates them (product-vendor-canonical-equivalents: caught by the
+ *   precomposed twin of the fixture's e + U+0301 vendor in that key's
+ *   #several list). On a store whose filters all equate them
+ *   (collation-canonical) it is no departure.
  * What is judged is consistency with the store's own reading, not one reading.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -89,6 +99,16 @@ const CASES: Case[] = [
   {
     fault: 'coupon-dates-clamped', only: 'coupon.lifecycle.create.*', honest: 'timestamp-columns',
     fails: /^coupon\.lifecycle\.create\.((single|round-trip)#(startdate|enddate)|batch#answer|batch#stored)$/, fieldItem: /#(startdate|enddate)$/,
+  },
+  // combining sequences kept as sent everywhere but in product names, stored NFC (string.combining)
+  {
+    fault: 'product-name-stored-nfc', only: 'product.lifecycle.create.*', honest: 'nfc-input',
+    fails: /^product\.lifecycle\.create\.(single#name|round-trip#name|batch#answer|batch#stored)$/, fieldItem: /#name$/,
+  },
+  // canonical equivalents told apart by every String filter but product vendor (string.combining, asked in the other form)
+  {
+    fault: 'product-vendor-canonical-equivalents', only: 'product.filters.*', honest: 'collation-canonical',
+    fails: /^product\.(filters\.(array|count-agrees)\.vendor#several|invariants\.filter-satisfied#get)$/, fieldItem: /^product\.filters\.array\.vendor#several$/,
   },
   // a date-only bound read as the midnight everywhere but order createdon_max, which reads the whole day (the key the probe asks first)
   { fault: 'date-only-whole-day:order.createdon_max', only: DATE_ONLY, honest: 'date-only-whole-day', fails: ORDER_CREATEDON_MAX, fieldItem: ORDER_CREATEDON_MAX },
