@@ -19,7 +19,7 @@
  */
 import fc from 'fast-check';
 import {
-  ZERO_GUID, decimalLimitOf, decimalLimitOfEveryReading, decimalLimitUnder, integerDigitsOf, knownValuesOf, maxLengthOf, resource,
+  TEXT_MAX_LENGTH, ZERO_GUID, decimalLimitOf, decimalLimitOfEveryReading, decimalLimitUnder, integerDigitsOf, knownValuesOf, maxLengthOf, resource,
   type DecimalReading, type PayloadPropModel, type ResourceModel } from '../src/schema/model.js';
 import { parseDateTime, formatDate, formatDateTime, scaledToDecimal } from '../src/values/normalize.js';
 import { largestIntegerUnder, type IntegerWidth } from '../src/values/readings.js';
@@ -107,12 +107,15 @@ function refsOf(p: PayloadPropModel, ctx: PayloadContext): string[] {
   return p.references ? [...new Set(ctx.refs?.[p.references] ?? [])] : [];
 }
 
+/** A long text (a limit above the common one: page content) within as many UTF-8 bytes as characters: valid where its column counts bytes (text-bytes). */
+const bytesOf = (p: PayloadPropModel): { maxBytes?: number } => (maxLengthOf(p) > TEXT_MAX_LENGTH ? { maxBytes: maxLengthOf(p) } : {});
+
 /** A scalar of one kind (also list items). */
 function scalarArb(p: PayloadPropModel, kind: string, ctx: PayloadContext, prefix?: string): fc.Arbitrary<string> {
   const boundary = ctx.boundary === true;
   if (p.safeValue !== undefined) return fc.constant(p.safeValue);
   switch (kind) {
-    case 'string': return textArb({ maxLength: maxLengthOf(p), prefix, boundary });
+    case 'string': return textArb({ maxLength: maxLengthOf(p), prefix, boundary, ...bytesOf(p) });
     case 'predefined': return fc.constantFrom(...knownValuesOf(p));
     case 'integer': return integerArb({ digits: integerDigitsOf(p), boundary });
     case 'decimal': return decimalArb({ ...decimalLimitOfEveryReading(decimalLimitOf(p)), boundary });
@@ -260,7 +263,7 @@ function maxValue(p: PayloadPropModel, ctx: PayloadContext, style: FixedTextStyl
     return refs.length > 0 ? refs[refs.length - 1] : p.required ? ZERO_GUID : undefined;
   }
   switch (p.kind) {
-    case 'string': return fixedText(maxLengthOf(p), { prefix: p.unique ? uniquePrefix(ctx.tag, token) : undefined, style });
+    case 'string': return fixedText(maxLengthOf(p), { prefix: p.unique ? uniquePrefix(ctx.tag, token) : undefined, style, ...bytesOf(p) });
     case 'predefined': { const k = knownValuesOf(p); return k[variant % k.length]; }
     case 'integer': return largestIntegerUnder(ctx.integerWidth ?? 'digits', integerDigitsOf(p));
     case 'decimal': return maxDecimal(decimalLimitUnder(decimalLimitOf(p), ctx.decimalReading ?? 'integer digits'));

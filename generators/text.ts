@@ -112,6 +112,35 @@ export interface TextOptions {
   boundary?: boolean;
   /** 4-byte characters too (emoji): only where a check judges them under the observed text.astral */
   astral?: boolean;
+  /**
+   * at most this many UTF-8 bytes, prefix included: a long text column may count bytes (a MySQL TEXT
+   * column holds 65535 bytes: the text-bytes reading, docs/value-classes.md), so its values stay within both
+   */
+  maxBytes?: number;
+}
+
+/** UTF-8 bytes of a string. */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
+/** The longest start of `s` whose UTF-8 takes at most `bytes` bytes (whole code points); `s` itself when it fits. */
+export function cutToBytes(s: string, bytes: number | undefined): string {
+  if (bytes === undefined || s.length <= bytes / 3) return s;
+  let used = 0;
+  let end = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    used += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    if (used > bytes) return s.slice(0, end);
+    end += ch.length;
+  }
+  return s;
 }
 
 /**
@@ -132,8 +161,9 @@ export function textArb(opts: TextOptions): fc.Arbitrary<string> {
   // (body.length > length: some character takes two UTF-16 units, i.e. is astral)
   // and every string fits maxLength in UTF-16 units too, so a target that counts that way
   // (many databases and runtimes do) is not pushed over a limit the spec states in characters
+  const bodyBytes = opts.maxBytes === undefined ? undefined : opts.maxBytes - utf8Length(prefix);
   const build = (body: string, length: number) =>
-    prefix + fixEdges((length >= maxBody - 1 || prefix.length + body.length > maxLength) && body.length > length ? toBmp(body) : body, pLen === 0);
+    prefix + fixEdges(cutToBytes((length >= maxBody - 1 || prefix.length + body.length > maxLength) && body.length > length ? toBmp(body) : body, bodyBytes), pLen === 0);
 
   const exact = (len: number): fc.Arbitrary<string> =>
     len === 0
@@ -181,12 +211,13 @@ export type FixedTextStyle = keyof typeof PATTERNS;
  * over-limit probes.
  * `offset` rotates the pattern so several fixed texts differ.
  */
-export function fixedText(length: number, opts: { prefix?: string; style?: FixedTextStyle; offset?: number } = {}): string {
+export function fixedText(length: number, opts: { prefix?: string; style?: FixedTextStyle; offset?: number; maxBytes?: number } = {}): string {
   const prefix = opts.prefix ?? '';
   const pLen = codePointLength(prefix);
   if (pLen > length) throw new RangeError(`fixedText: prefix of ${pLen} code points exceeds length ${length}`);
   const pattern = Array.from(PATTERNS[opts.style ?? 'ascii']);
-  return prefix + fixEdges(tile(pattern, length - pLen, opts.offset ?? 0), pLen === 0);
+  const bytes = opts.maxBytes === undefined ? undefined : opts.maxBytes - utf8Length(prefix);
+  return prefix + fixEdges(cutToBytes(tile(pattern, length - pLen, opts.offset ?? 0), bytes), pLen === 0);
 }
 
 /**

@@ -72,6 +72,8 @@ export interface Behaviour {
    * PostgreSQL's nondeterministic ICU collations); an accent-insensitive collation equates them too
    */
   normalization: 'none' | 'nfc-input' | 'canonical-collation';
+  /** a String whose limit is above the common one (page content, 65535): characters counted, or UTF-8 bytes (a MySQL TEXT column, strict mode: longer refused) */
+  longTextUnit: 'characters' | 'bytes';
   /** Integer columns: as many digits as §8 says, or 32-bit (INT(11)) refusing or clamping a value beyond */
   integerWidth: IntegerWidth;
   /** a Decimal with more decimals than its scale: refused (400), rounded half away from zero, truncated */
@@ -137,6 +139,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   stringAccents: 'sensitive',
   trailingSpaces: 'significant',
   normalization: 'none',
+  longTextUnit: 'characters',
   integerWidth: 'digits',
   decimalScale: 'refused',
   astral: 'kept',

@@ -13,7 +13,7 @@ import {
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
 import type { Behaviour } from './behaviour.js';
-import { astralColumn, collationKey, normalizedColumn, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, guidVersionRefusal, timestampRefusal, storeNow, throughZone } from './readings.js';
+import { astralColumn, collationKey, normalizedColumn, textBytesRefusal, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, guidVersionRefusal, timestampRefusal, storeNow, throughZone } from './readings.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
 const EPOCH = '1970-01-01 00:00:00';
@@ -632,6 +632,8 @@ export class Engine {
         : prop.kind === 'datetime' ? timestampRefusal(this.behaviour, x) : undefined;
       if (syntax) out.push(`${where}: ${syntax}`);
       const text = prop.kind === 'string' || prop.kind === 'predefined' || (prop.kind === 'list' && !prop.references);
+      const bytes = prop.kind === 'string' ? textBytesRefusal(this.behaviour, prop.maxLength, x) : undefined;
+      if (bytes) out.push(`${where}: ${bytes}`);
       const columns = prop.kind === 'integer' ? [integerColumn(this.behaviour, x)] : text ? [astralColumn(this.behaviour, x), edgeSpaceColumn(this.behaviour, x)] : [];
       for (const column of columns) if ('refused' in column) out.push(`${where}: ${column.refused}`);
     }

@@ -7,7 +7,7 @@
  * in one would hide in the other.
  */
 import type { Behaviour } from './behaviour.js';
-import { ZERO_GUID } from '../src/schema/model.js';
+import { TEXT_MAX_LENGTH, ZERO_GUID } from '../src/schema/model.js';
 
 /** A String as the store's collation compares it; undefined when the collation is exact (binary). */
 export function collationKey(b: Behaviour): ((s: string) => string) | undefined {
@@ -59,6 +59,17 @@ export function astralColumn(b: Behaviour, v: string): Column {
   if (b.astral === 'kept' || !/[\u{10000}-\u{10FFFF}]/u.test(v)) return { value: v };
   if (b.astral === 'refused') return { refused: `Incorrect string value: a 4-byte character in ${JSON.stringify(v.slice(0, 40))}` };
   return { value: v.replace(ASTRAL, '?') };
+}
+
+/**
+ * Why a long String is refused by a column counting bytes (a MySQL TEXT column
+ * holds 65535 bytes: "Data too long for column" in strict mode), or undefined:
+ * only Strings whose limit is above the common one (page content) are such columns.
+ */
+export function textBytesRefusal(b: Behaviour, maxLength: number | undefined, v: string): string | undefined {
+  if (b.longTextUnit === 'characters' || maxLength === undefined || maxLength <= TEXT_MAX_LENGTH) return undefined;
+  const bytes = Buffer.byteLength(v, 'utf8');
+  return bytes > maxLength ? `data too long for column: ${bytes} bytes of UTF-8 (a TEXT column holds ${maxLength})` : undefined;
 }
 
 /** A String in data as a store normalizing its input stores it (NFC), else as sent. */

@@ -104,6 +104,7 @@ export const VARIANTS: readonly Variant[] = [
   v('guid-version-4', "a GUID in a filter, a reference or a delete must be a version-4 UUID (or the all-zero GUID of an unset reference): any other, the max GUID among them, is refused (class-validator's IsUUID('4'), Joi's uuidv4)", { guidVersion: 'version 4' }),
   v('nfc-input', 'Strings in data and in filters are NFC-normalized on input: e + U+0301 is stored and matched as the precomposed é (a stack normalizing its request strings: Normalizer::normalize in a PHP middleware, String.Normalize() in an ASP.NET model binder)', { normalization: 'nfc-input' }),
   v('collation-canonical', 'String filters compare canonically equivalent strings as equal (e + U+0301 finds é), stored as sent: a PostgreSQL nondeterministic ICU collation, accents and letter case still told apart', { normalization: 'canonical-collation' }),
+  v('text-bytes', 'page content is a MySQL TEXT column (utf8mb4, strict mode): at most 65535 bytes of UTF-8, "65535 characters" in MySQL\'s own words for TEXT; longer content refused', { longTextUnit: 'bytes' }),
 ];
 
 /** What storecheck should observe against a server with this behaviour. */

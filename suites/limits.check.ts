@@ -110,7 +110,9 @@ const LIMITS: Limit[] = [
     rule: 'limits.page-content-65535',
     props: LIMIT_PROPS['limits.page-content-65535'],
     items: (r, ctx, props) => boundaryItems(r, ctx, props, { multibyte: true, minimum: false }),
-    what: 'content of exactly 65535 characters (ASCII and multi-byte)',
+    // multi-byte: as much as 65535 UTF-8 bytes hold (generators' boundaryPayloads), valid where the column is a MySQL
+    // TEXT (text-bytes: "65535 characters" in MySQL's own words for it, fewer when multi-byte; docs/value-classes.md)
+    what: 'content of exactly 65535 characters (ASCII) and of 65535 UTF-8 bytes of multi-byte text',
     section: '§8 Limits: Page content 65535 characters',
   },
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { resources, resource, validator, type FilterModel } from '../../src/schema/model.js';
+import { TEXT_MAX_LENGTH, resources, resource, validator, type FilterModel } from '../../src/schema/model.js';
 import { decimalWithin, integerWithin } from '../../src/schema/ajv.js';
 import { codePointLength, parseDateTime, normalizeDecimal, normalizeInteger, compareScalar, clearOfDstGaps, INT32_MAX } from '../../src/values/index.js';
 import {
@@ -151,7 +151,11 @@ describe.each(WRITABLE.map((r) => r.name))('%s payloads', (name) => {
           expect(q.kind === 'list' ? v : [v]).toEqual(q.kind === 'list' ? pool : [pool[pool.length - 1]]);
           continue;
         }
-        if (q.kind === 'string') expect(codePointLength(v as string)).toBe(q.maxLength);
+        // a long text of multi-byte characters hits its limit in UTF-8 bytes (a column counting bytes holds it: text-bytes)
+        const bytes = q.kind === 'string' && q.maxLength! > TEXT_MAX_LENGTH && /[^\x00-\x7f]/.test(v as string);
+        if (q.kind === 'string' && !bytes) expect(codePointLength(v as string)).toBe(q.maxLength);
+        if (bytes) expect(Buffer.byteLength(v as string, 'utf8')).toBeLessThanOrEqual(q.maxLength!);
+        if (bytes) expect(Buffer.byteLength(v as string, 'utf8')).toBeGreaterThan(q.maxLength! - 4);
         if (q.kind === 'string' && q.unique) expect(isRunTagged(v, TAG)).toBe(true);
         if (q.kind === 'string') expect(v as string).not.toMatch(ASTRAL);
         if (q.kind === 'list' && q.itemKind === 'string') {
@@ -173,7 +177,9 @@ describe.each(WRITABLE.map((r) => r.name))('%s payloads', (name) => {
     for (const q of r.payload.filter((x) => x.kind === 'string')) {
       const [ascii, multi] = [maxes[0][q.name] as string, maxes[1][q.name] as string];
       expect(ascii).toMatch(/^[\x20-\x7e]+$/);
-      expect(Buffer.byteLength(multi)).toBeGreaterThan(q.maxLength! * 1.5);
+      // a long text: multi-byte up to its limit in bytes, so fewer characters (2 and 3 bytes each)
+      if (q.maxLength! > TEXT_MAX_LENGTH) expect(codePointLength(multi)).toBeLessThan(q.maxLength! / 1.5);
+      else expect(Buffer.byteLength(multi)).toBeGreaterThan(q.maxLength! * 1.5);
     }
     for (const q of r.payload) {
       const v = min[q.name];
@@ -341,6 +347,19 @@ describe('textArb', () => {
         expect(s).not.toMatch(CONTROL);
       }
     }
+  });
+});
+
+describe('long text within as many UTF-8 bytes as characters (text-bytes: a MySQL TEXT column holds 65535 bytes)', () => {
+  it('textArb with maxBytes, and every generated page content, stays within the bytes; without it, multi-byte text at the limit goes beyond', () => {
+    const page = resource('page');
+    const content = page.payload.find((p) => p.kind === 'string' && p.maxLength! > TEXT_MAX_LENGTH)!;
+    const n = content.maxLength!;
+    fc.assert(fc.property(textArb({ maxLength: n, maxBytes: n, boundary: true }), (v) => Buffer.byteLength(v, 'utf8') <= n && codePointLength(v) <= n), { seed: SEED, numRuns: 60 });
+    fc.assert(fc.property(payloadArb(page.name, NO_REFS), (x) => typeof x.content !== 'string' || Buffer.byteLength(x.content, 'utf8') <= n), { seed: SEED, numRuns: 60 });
+    // the limit counted in characters alone lets 2- and 3-byte text past the bytes: what the option is for
+    expect(Buffer.byteLength(fixedText(n, { style: 'multibyte' }), 'utf8')).toBeGreaterThan(n);
+    expect(Buffer.byteLength(fixedText(n, { style: 'multibyte', maxBytes: n }), 'utf8')).toBeLessThanOrEqual(n);
   });
 });
 

@@ -36,13 +36,13 @@ describe('variant registry', () => {
     expect(() => getVariant('nope')).toThrow(/unknown variant/);
   });
 
-  it('expectedObservations has every key for every variant, and differs from the default somewhere (except extra-fields, small-store, no-orders, page-size-below-one-empty: choices no observation records)', () => {
+  it('expectedObservations has every key for every variant, and differs from the default somewhere (except extra-fields, small-store, no-orders, page-size-below-one-empty, text-bytes: choices no observation records)', () => {
     expect(Object.keys(DEFAULT_OBSERVATIONS).sort()).toEqual([...KEYS].sort());
     for (const v of VARIANTS) {
       const obs = expectedObservations[v.name];
       expect(Object.keys(obs).sort(), v.name).toEqual([...KEYS].sort());
       const differs = KEYS.some((k) => (obs as any)[k] !== (DEFAULT_OBSERVATIONS as any)[k]);
-      if (!['extra-fields', 'small-store', 'no-orders', 'page-size-below-one-empty'].includes(v.name)) expect(differs, v.name).toBe(true);
+      if (!['extra-fields', 'small-store', 'no-orders', 'page-size-below-one-empty', 'text-bytes'].includes(v.name)) expect(differs, v.name).toBe(true);
     }
     expect(expectedObservations['first-page-zero']['pagination.firstPageNumber']).toBe(0);
     expect(expectedObservations['error-403-flat']['auth.invalidKeyStatus']).toBe(403);
