@@ -290,6 +290,17 @@ describe('each stack-default reading is visible', () => {
     expect(await seen('collation-ai')).toEqual({ stored: 'as sent', decomposed: 1, precomposed: 1 });
   });
 
+  it('text-bytes: page content counted in UTF-8 bytes (a MySQL TEXT column), longer refused; the other Strings in characters', async () => {
+    const page = (srv: ReferenceServer, refs: Record<string, string>, content: string) => call(srv, '/api/v1/pages/create', { data: [{ ...payloadFor(res('page'), refs), content }] });
+    const max = res('page').payload.find((p) => p.name === 'content')!.maxLength!;
+    await withVariant('text-bytes', async (srv, refs) => {
+      expect((await page(srv, refs, 'é'.repeat(max / 2 + 1))).status).toBe(400);
+      expect((await page(srv, refs, `${'é'.repeat((max - 1) / 2)}a`)).status).toBe(200);
+      expect((await page(srv, refs, 'a'.repeat(max))).status).toBe(200);
+    });
+    await withVariant('first-page-zero', async (srv, refs) => expect((await page(srv, refs, 'é'.repeat(max))).status).toBe(200));
+  });
+
   it('astral-refused and astral-replaced: a 4-byte character', async () => {
     const create = (srv: ReferenceServer, refs: Record<string, string>) => call(srv, '/api/v1/products/collections/create', { data: [{ ...payloadFor(res('collection'), refs), description: 'a😀b' }] });
     await withVariant('astral-refused', async (srv, refs) => expect((await create(srv, refs)).status).toBe(400));
