@@ -768,6 +768,14 @@ export const FAULTS: readonly Fault[] = [
       return (rec) => typeof rec.vendor === 'string' && wanted.has(rec.vendor.normalize('NFC'));
     },
   }),
+  // its mirror: every String filter equates canonical equivalents (the probe's collection name among them) but one
+  fault('product-vendor-code-points', 'filters.array', 'String filters compare canonically equivalent strings as equal (a nondeterministic ICU collation), but the product vendor filter compares code points (a column left under a deterministic collation)', {
+    condition(site, next) {
+      if (site.filter !== 'array' || site.kind !== 'string' || (site.resource.name === 'product' && site.key === 'vendor')) return next(site);
+      const wanted = new Set((Array.isArray(site.value) ? site.value : [site.value]).map((w) => String(w).normalize('NFC')));
+      return (rec) => typeof rec[site.field] === 'string' && wanted.has(String(rec[site.field]).normalize('NFC'));
+    },
+  }),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

@@ -44,7 +44,9 @@
  *   equates them (product-vendor-canonical-equivalents: caught by the
  *   precomposed twin of the fixture's e + U+0301 vendor in that key's
  *   #several list). On a store whose filters all equate them
- *   (collation-canonical) it is no departure.
+ *   (collation-canonical) it is no departure. Its mirror, product-vendor-code-points
+ *   (every other String filter equates them, vendor compares code points), is
+ *   caught by the same item alone.
  * What is judged is consistency with the store's own reading, not one reading.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -148,6 +150,17 @@ describe.concurrent('a store departing in one place from its own reading', () =>
       expect(p.exitCode, why).toBe(0);
     }), PROOF_TIMEOUT);
   }
+});
+
+describe('a code-point key on a store whose filters equate canonical equivalents', () => {
+  // the mirror of product-vendor-canonical-equivalents: every other String filter equates e + U+0301 and é (the probe's
+  // collection name among them: collation.normalization 'insensitive'), so no variant is its honest twin
+  const c: Case = { fault: 'product-vendor-code-points', only: 'product.filters.*', honest: '', fails: /^product\.filters\.(array|count-agrees)\.vendor#several$/, fieldItem: /^product\.filters\.array\.vendor#several$/ };
+  it(`${c.fault} is caught by product vendor's #several alone`, () => withProof(c, PROVE_SEED + 7919, [], (p, failing, why) => {
+    expect(p.exitCode, why).toBe(1);
+    expect(failing.filter((id) => c.fieldItem.test(id)).length, why).toBeGreaterThan(0);
+    expect(failing.filter((id) => !c.fails.test(id)), why).toEqual([]);
+  }), PROOF_TIMEOUT);
 });
 
 describe('a midnight key on a store reading a date-only bound as the whole day', () => {
