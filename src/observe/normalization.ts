@@ -20,6 +20,7 @@ import type { Exchange } from '../client/http.js';
 import { pollUntil } from '../client/poll.js';
 import type { Observation } from '../report/types.js';
 import type { PayloadPropModel, ResourceModel } from '../schema/model.js';
+import { looseText } from '../values/index.js';
 import type { Shared } from './shared.js';
 import { couldNotTell, is2xx, observation, statusText, unusableAnswer } from './types.js';
 
@@ -43,10 +44,14 @@ async function findBoth(client: StoreClient, shared: Shared, r: ResourceModel, k
 
 const pathOf = (ev: Exchange[]) => ev[ev.length - 1].request.path;
 
+/** A get listing a record whose field no collation equates with the value asked: the filter was not applied. */
+const unfiltered = (g: Got, field: string, asked: string) => (g.value ?? []).some((x) => typeof x?.[field] !== 'string' || looseText(x[field]) !== looseText(asked));
+
 /** The two observations from the record as stored and what each get found. */
 function judge(sent: string, nfc: string, field: string, key: string, [asSent, asNfc]: [Got, Got], id: string, ev: Exchange[]): Record<string, Observation> {
   const both = (o: Observation) => ({ [STORE]: o, [COMPARE]: o });
   for (const g of [asSent, asNfc]) if (!g.ok) return both(couldNotTell(`a get by ${key} failed: ${g.problem}`, ...ev));
+  if (unfiltered(asSent, field, sent) || unfiltered(asNfc, field, nfc)) return both(couldNotTell(`a get by ${key} listed records whose ${field} is another value: the filter was not applied`, ...ev));
   const rec = recordIn(asSent, id) ?? recordIn(asNfc, id);
   if (!rec) return both(couldNotTell(`neither {${key}: [the ${field} as sent]} nor {${key}: [it NFC-normalized]} lists the record created with ${JSON.stringify(sent)}`, ...ev));
   const stored = rec[field];

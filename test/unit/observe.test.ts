@@ -155,6 +155,16 @@ describe('robustness: a probe never throws out of probeObservations', () => {
     }
   });
 
+  it('normalization: a name filter that is not applied tells nothing; one that ignores accents equates e + U+0301 with é', async () => {
+    // (filter-ignored: every collection listed whatever the name asked: neither reading can be read from it)
+    const ignored = (await probe({ faults: ['filter-ignored:collection.name'] })).obs;
+    expect(ignored['collation.normalization'].value, ignored['collation.normalization'].detail).toBeNull();
+    expect(ignored['collation.normalization'].detail).toMatch(/not applied/);
+    const accents = (await probe({ faults: ['accents-ignored:collection.name'] })).obs;
+    expect(accents['collation.normalization'].value, accents['collation.normalization'].detail).toBe('insensitive');
+    expect(accents['text.normalization'].value).toBe('kept');
+  });
+
   it('faults show in the observations instead of breaking them', async () => {
     const { obs } = await probe({ faults: ['wrong-key-accepted', 'cap-not-applied'] });
     expect(obs['auth.invalidKeyStatus'].value).toBe(200);
