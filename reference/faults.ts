@@ -19,6 +19,14 @@ function fault(name: string, breaks: RuleId, description: string, hooks: Partial
   return { name, breaks, section: RULES[breaks].section, description, hooks, ...extra };
 }
 
+/** Hooks that change what create and update store alike: `stored` gets the record as the store would keep it. */
+function storedAs(stored: (r: Parameters<FaultHooks['afterCreate']>[0], out: Rec) => Rec): Partial<FaultHooks> {
+  return {
+    afterCreate: (r, rec, item, next) => stored(r, next(r, rec, item)),
+    afterUpdate: (r, rec, item, before, next) => stored(r, next(r, rec, item, before)),
+  };
+}
+
 /** A fault only one near-miss case on one endpoint shows: proven at standard depth, which sends every case everywhere (Fault.proveDepth). */
 const EVERY_CASE = { proveDepth: 'standard' } as const;
 
@@ -707,10 +715,7 @@ export const FAULTS: readonly Fault[] = [
       out.tags = out.tags.filter((x: Rec) => !seen.has(String(x?.tag)) && !!seen.add(String(x?.tag)));
       return out;
     };
-    return {
-      afterCreate: (r, rec, item, next) => merged(r, next(r, rec, item)),
-      afterUpdate: (r, rec, item, before, next) => merged(r, next(r, rec, item, before)),
-    };
+    return storedAs(merged);
   })()),
   fault('order-customerid-version-4', 'filters.array', "the order customerid filter refuses a GUID that is not version 4 (400: the max GUID), where the store's other GUID filters take any", {
     condition(site, next) {
@@ -732,10 +737,7 @@ export const FAULTS: readonly Fault[] = [
       }
       return out;
     };
-    return {
-      afterCreate: (r, rec, item, next) => clamped(r, next(r, rec, item)),
-      afterUpdate: (r, rec, item, before, next) => clamped(r, next(r, rec, item, before)),
-    };
+    return storedAs(clamped);
   })()),
   // the mirror of date-only-whole-day:order.createdon_max: a whole-day store with one key reading the day's midnight, the
   // key of the first field the filters.dateOnlyBound probe asks (read-only, most records): the other fields outvote it
@@ -755,10 +757,7 @@ export const FAULTS: readonly Fault[] = [
       if (r.name === 'product' && typeof out.name === 'string') out.name = out.name.normalize('NFC');
       return out;
     };
-    return {
-      afterCreate: (r, rec, item, next) => nfc(r, next(r, rec, item)),
-      afterUpdate: (r, rec, item, before, next) => nfc(r, next(r, rec, item, before)),
-    };
+    return storedAs(nfc);
   })()),
   // the store's filters tell canonical equivalents apart (collation.normalization 'sensitive') but for one key
   fault('product-vendor-canonical-equivalents', 'filters.array', 'the product vendor filter compares canonically equivalent strings as equal (e + U+0301 finds é: a column under a nondeterministic ICU collation); every other String filter compares code points', {
