@@ -9,6 +9,7 @@
  *   array #absent   a proper prefix of a present value that no record holds (substring matching shows)
  *   array #exact    three records' values changed in one part each — letter case, an accent, a trailing space —
  *                   held by no record: each record comes back or not as the store's observed collation says
+ *                   (fewer distinct values, as in an enumeration: the changes the store tells apart share one)
  *   range #bound    a bound strictly between two values whose text order differs from their numeric/calendar order
  *   range #equal    a bound equal to a value, with records on both sides (inclusivity, ignored bounds)
  *   range #both     _min and _max inside the values, records below, between and above
@@ -22,7 +23,7 @@ import fc from 'fast-check';
 import {
   maxLengthOf, integerDigitsOf, decimalLimitOf,
   decimalWithin, decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime,
-  scaledToDecimal, flipAsciiCase, changeAccent, padRight, expectation, type FilterModel, type ScalarKind, type Term,
+  scaledToDecimal, flipAsciiCase, changeAccent, padRight, expectation, collation, type Collation, type FilterModel, type ScalarKind, type Term,
 } from '../../src/check/index.js';
 import { dateArb, decimalArb, integerArb, looseKey, rangeBoundArb, textArb } from '../../generators/index.js';
 import { dateOnlyBound } from './query.js';
@@ -136,12 +137,18 @@ function otherCase(v: string): string | undefined {
   return flipped.toLowerCase() === v.toLowerCase() && flipped.toUpperCase() === v.toUpperCase() ? flipped : undefined;
 }
 
+/** The part of the store's collation (observations collation.*) a change touches. */
+type Part = keyof Collation;
+
 /** A value changed in one part a collation may ignore: letter case, one accent, a trailing space (undefined: cannot be). */
-const CHANGES: Array<{ part: string; change: (v: string, max: number) => string | undefined }> = [
-  { part: 'letter case', change: (v) => flipAsciiCase(v) ?? otherCase(v) },
-  { part: 'an accent', change: (v) => changeAccent(v) },
-  { part: 'a trailing space', change: (v, max) => (Array.from(v).length < max ? padRight(v) : undefined) },
+const CHANGES: Array<{ part: Part; change: (v: string, max: number) => string | undefined }> = [
+  { part: 'case', change: (v) => flipAsciiCase(v) ?? otherCase(v) },
+  { part: 'accents', change: (v) => changeAccent(v) },
+  { part: 'trailingSpaces', change: (v, max) => (Array.from(v).length < max ? padRight(v) : undefined) },
 ];
+
+/** The store was seen to tell a value changed in this part from the value (sensitive, significant); false when it ignores the part or it was not observed. */
+const tells = (c: Collation, part: Part): boolean => c[part] === 'sensitive' || c[part] === 'significant';
 
 /**
  * #exact — the parts of a comparison a collation may ignore, one record each:
@@ -149,18 +156,32 @@ const CHANGES: Array<{ part: string; change: (v: string, max: number) => string 
  * trailing space (A, B, C loosely distinct, the best-ranked first; no record
  * holds a changed value). The oracle expects each record back or not as the
  * store's observed collation says (collation.*): a key departing from the
- * store's own reading shows here. Generated: one pool value, one part changed.
+ * store's own reading shows here. Where the records hold fewer loosely
+ * distinct values than there are parts (an enumeration of one value: product
+ * type PHYSICAL, order status COMPLETED), a change the store tells apart joins
+ * a value whose changes the store all tells apart too: the record must stay
+ * out of the answer, and a key ignoring any of those parts brings it back. A
+ * change the store ignores never joins another (its record is expected back,
+ * which would hide the others). Generated: one pool value, one part changed.
+ * Exported for its unit test; `c` is the observed collation.
  */
-function exactCase(s: Scoped, f: FilterModel, pool: string[], all: ReadonlySet<unknown>, terms: (vs: string[]) => Term[]): CaseSpec {
+export function exactCase(s: Scoped, f: FilterModel, pool: string[], all: ReadonlySet<unknown>, terms: (vs: string[]) => Term[], c: Collation): CaseSpec {
   const max = maxLengthOf(f);
   const fresh = (v: string | undefined): v is string => v !== undefined && !all.has(v);
   const designed: string[] = [];
-  const used = new Set<string>();
-  for (const { change } of CHANGES) {
-    const from = ranked(s, f, pool).find((v) => !used.has(looseKey(v)) && fresh(change(v, max)));
-    if (!from) continue;
-    used.add(looseKey(from));
-    designed.push(change(from, max)!);
+  // loose key of each value a change was taken from → whether the store tells every change made to it apart
+  const used = new Map<string, boolean>();
+  const byRank = ranked(s, f, pool);
+  for (const { part, change } of CHANGES) {
+    const from = byRank.find((v) => !used.has(looseKey(v)) && fresh(change(v, max)));
+    if (from) {
+      used.set(looseKey(from), tells(c, part));
+      designed.push(change(from, max)!);
+      continue;
+    }
+    if (!tells(c, part)) continue;
+    const shared = byRank.find((v) => used.get(looseKey(v)) === true && fresh(change(v, max)));
+    if (shared) designed.push(change(shared, max)!);
   }
   const changed = pool.flatMap((v) => CHANGES.map(({ change }) => change(v, max)).filter(fresh));
   if (!changed.length) return { notJudged: pool.length ? `no ${f.field} value of ${s.what} can be changed in letter case, an accent or a trailing space alone` : `no record of ${s.what} holds a ${f.field}` };
@@ -179,7 +200,7 @@ export function arrayCase(s: Scoped, f: FilterModel, c: string, env: ClassEnv): 
         .filter((p) => !pool.some((w) => looseOf(f.valueKind, w) === looseOf(f.valueKind, p)));
       return { designed: prefixes.length ? fc.constantFrom(...prefixes.slice(0, TOP)).map((p) => [p]) : undefined, generated: absentValueArb(f, pool).map((a) => [a]), terms };
     }
-    case 'exact': return exactCase(s, f, pool, all, terms);
+    case 'exact': return exactCase(s, f, pool, all, terms, collation());
   }
   if (!pool.length) return { notJudged: `no record of ${s.what} holds a non-empty ${f.field}` };
   const best = ranked(s, f, pool);
