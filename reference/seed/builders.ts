@@ -12,7 +12,7 @@ import {
   DAY, bool, clip, dateOnly, dateTime, ean13, epoch, fixed, fold, int, money, pad, slugify,
 } from './format.js';
 import { COUNTRIES } from './geo.js';
-import { emailFor, makeAddress, makePerson, personName, type Person } from './people.js';
+import { annotatedPhone, emailFor, makeAddress, makePerson, personName, type Person } from './people.js';
 import {
   BLOG_SENTENCES, BLOG_TITLES, CATEGORIES, CDN, COLLECTIONS, COLORS, COUPONS, DURATIONS, FILE_SUBJECTS, FILE_TYPES,
   MATERIALS, PAGE_PARAGRAPHS, PAGES, PRODUCTS, PRODUCT_PHRASES, PRODUCT_QUALIFIERS, REVIEW_COMMENTS, SIZES,
@@ -98,7 +98,8 @@ const user: Builder<{ emails: Set<string> }> = {
       firstname: n.firstname,
       lastname: n.lastname,
       email,
-      phone: addr.phone,
+      // every third member of the staff is reached at the store's line, by extension (no draw)
+      phone: i % 3 === 1 ? annotatedPhone(addr.phone, n.lang, 'extension', i) : addr.phone,
       role: i === 0 || rng.chance(0.2) ? 'WEBSITE_ADMIN' : 'WEBSITE_USER',
       language,
       author: !by || rng.chance(0.1) ? '' : `${by.firstname} ${by.lastname}`,
@@ -161,6 +162,9 @@ const customer: Builder<{ emails: Set<string> }> = {
     const p = makePerson(rng, ctx.world);
     const domain = p.email.split('@')[1];
     p.email = uniqueIn(ctx.state.emails, p.email, (k) => emailFor(p.firstname, p.lastname, domain, k));
+    // every fourth customer's phone has an extension, and another's cellphone a note (no draw: the rest of the data stays as it was)
+    if (ctx.i % 4 === 1) p.phone = annotatedPhone(p.phone, p.lang, 'extension', ctx.i);
+    if (ctx.i % 4 === 3) p.cellphone = annotatedPhone(p.cellphone, p.lang, 'note', ctx.i);
     ctx.persons[''] = p;
     const guest = rng.chance(0.2);
     Object.assign(ctx.core, {

@@ -85,6 +85,18 @@ export function makeAddress(rng: Rng, world: World, lang: Lang): Omit<Person, 'l
   };
 }
 
+/**
+ * A phone as people write one now and then, with letters in it: an office
+ * line's extension ("poste 204", "ext. 204") or a note on when to call
+ * ("(soir)"). §2 gives a phone no form (a String): a store keeps the text it
+ * was given, and a filter on it compares letters like any other String key's.
+ */
+export function annotatedPhone(ph: string, lang: Lang, kind: 'extension' | 'note', k: number): string {
+  if (!ph) return ph;
+  if (kind === 'extension') return `${ph} ${lang === 'fr' ? 'poste' : 'ext.'} ${200 + k}`;
+  return `${ph} (${lang === 'fr' ? 'soir' : 'evenings'})`;
+}
+
 /** A whole person; the caller makes the e-mail unique if it needs to. */
 export function makePerson(rng: Rng, world: World): Person {
   const n = personName(rng);

@@ -31,10 +31,6 @@ const UNJUDGEABLE_HERE: Array<{ why: string; is: (i: ItemResult) => boolean }> =
     is: (i) => readOnly.has(i.resource) && i.resource !== 'file' && /\.pagination\.(cap-1000#.*|count-total#over-1000)$/.test(i.id),
   },
   {
-    why: 'letter case of phone numbers: the seeded phones are digits only',
-    is: (i) => /\.filters\.(array|count-agrees)\.(phone|cellphone|billingphone|shippingphone)#exact$/.test(i.id),
-  },
-  {
     why: 'a property with one possible value in a run cannot be changed by an update',
     is: (i) => /^(product\.lifecycle\.update\.(changes|response)#type|page\.lifecycle\.update\.(changes|response)#homepage)$/.test(i.id),
   },
