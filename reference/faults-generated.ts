@@ -683,14 +683,50 @@ function readingFaults(r: ResourceModel): LocalFault[] {
 const OVER_1000: ReadonlySet<Family> = new Set(['default-get-uncapped', 'count-capped-1000']);
 
 /**
- * Can the default reference server show this fault at all? The families about
- * the 1000 cap need more than 1000 records: a writable resource (the run
- * creates them) or the big seeded one (`bigResource`, reference/seed.ts).
- * A fault it cannot show is reported unobservable by the proofs, never caught.
+ * The values a run can send a property when they are all it can send: its
+ * x-safe-value (page homepage: only 'false', as a page made the home page
+ * could take that role from the store's own), the known values of a
+ * Predefined one (product type: PHYSICAL); undefined when it sends others.
  */
+function onlyValues(p: PayloadPropModel): string[] | undefined {
+  if (p.safeValue !== undefined) return [p.safeValue];
+  if (p.kind === 'predefined' && p.knownValues?.length) return [...p.knownValues];
+  return undefined;
+}
+
+/**
+ * Why no run can show a property fault, on any target: an update keeping the
+ * old value of a property the run sets to one value only (the old value is
+ * that value), a create storing the default instead of a property whose every
+ * sendable value is that default (homepage 'false'). Undefined: it can show.
+ */
+function unshowableProperty(f: LocalFault): string | undefined {
+  if (f.family !== 'create-drops-property' && f.family !== 'update-ignores-property') return undefined;
+  const p = resources().find((r) => r.name === f.resource)?.payload.find((x) => x.name === f.subject);
+  const only = p && onlyValues(p);
+  if (!p || !only) return undefined;
+  if (f.family === 'update-ignores-property') return only.length === 1 ? `the run only ever sends ${p.name} ${only[0]}: an update cannot change it, so one ignoring it changes nothing` : undefined;
+  return only.every((v) => v === dropped(p)) ? `the run only ever sends ${p.name} ${only.join(' or ')}, the default a create dropping it stores` : undefined;
+}
+
+/**
+ * Why the default reference server cannot show this fault at all, or
+ * undefined when it can: the families about the 1000 cap need more than 1000
+ * records — a writable resource (the run creates them) or the big seeded one
+ * (`bigResource`, reference/seed.ts); a property fault no run can show
+ * (unshowableProperty). A fault it cannot show is reported unobservable by
+ * the proofs, never caught nor escaped.
+ */
+export function unobservableReason(f: LocalFault, bigResource = 'file'): string | undefined {
+  if (OVER_1000.has(f.family) && f.resource !== bigResource && !resources().some((r) => r.name === f.resource && r.writable)) {
+    return 'the reference data holds no more than 1000 of these records';
+  }
+  return unshowableProperty(f);
+}
+
+/** Can the default reference server show this fault at all? (unobservableReason says why not.) */
 export function observableOnReference(f: LocalFault, bigResource = 'file'): boolean {
-  if (!OVER_1000.has(f.family)) return true;
-  return f.resource === bigResource || resources().some((r) => r.name === f.resource && r.writable);
+  return unobservableReason(f, bigResource) === undefined;
 }
 
 let cache: readonly LocalFault[] | undefined;

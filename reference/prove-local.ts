@@ -4,8 +4,10 @@
  * A fault is caught at a seed when the run says non-conformant (exit 1) and a
  * failing item matches the fault's `expects`; it is caught when caught at
  * every seed. A fault none of whose expected items could be judged on the
- * reference data (e.g. the 1000 cap of a resource holding 30 records) is
- * unobservable there: reported apart, never counted as caught.
+ * reference data (e.g. the 1000 cap of a resource holding 30 records), or
+ * one observableOnReference says the reference server cannot show (a
+ * property the run only ever sends as its default), is unobservable there:
+ * reported apart, never counted as caught nor escaped.
  *
  * A catalogue of ~900 faults × 3 seeds, one whole run each, would take hours;
  * so one run carries several faults that cannot interfere: faults on different
@@ -196,7 +198,9 @@ export function attribute(faults: readonly LocalFault[], report: Pick<Report, 'i
     const mine = matcher(f);
     const detectedBy = failing.filter((i) => mine(i.id)).map((i) => i.id);
     const judged = items.some((i) => mine(i.id) && (i.status === 'passed' || i.status === 'failed'));
-    const verdict: LocalVerdict = !report ? 'broken' : detectedBy.length && exitCode === 1 ? 'caught' : judged ? 'escaped' : 'unobservable';
+    // judged but not caught, where the reference server cannot show the fault (observableOnReference: a property the run
+    // only ever sends as its default) is no escape: nothing the spec lets a client see differs
+    const verdict: LocalVerdict = !report ? 'broken' : detectedBy.length && exitCode === 1 ? 'caught' : judged && observableOnReference(f) ? 'escaped' : 'unobservable';
     verdicts.set(f.name, { verdict, detectedBy });
   }
   // a fault's expected items are all of its own resource (test/unit/local-faults.test.ts): the resource decides

@@ -4,7 +4,7 @@
  * (reference/prove-local.ts), summarised per family, with every escape and
  * its replay command, and the faults the reference data cannot show.
  */
-import { FAMILIES, observableOnReference, type LocalFault } from '../reference/faults-generated.js';
+import { FAMILIES, observableOnReference, unobservableReason, type LocalFault } from '../reference/faults-generated.js';
 import { proveLocal, type LocalProof, type LocalProofRun } from '../reference/prove-local.js';
 
 export interface FamilyTotals {
@@ -26,7 +26,7 @@ export interface LocalSection {
   totals: { total: number; caught: number; escaped: number; unobservable: number; broken: number; observable: number };
   families: FamilyTotals[];
   escapes: LocalProof[];
-  unobservable: Array<Pick<LocalProof, 'name' | 'expects'> & { expectedOnReference: boolean }>;
+  unobservable: Array<Pick<LocalProof, 'name' | 'expects'> & { expectedOnReference: boolean; why?: string }>;
   broken: LocalProof[];
 }
 
@@ -56,7 +56,7 @@ export async function proveLocalCatalogue(faults: readonly LocalFault[], o: { se
     },
     families,
     escapes: all.filter((p) => p.verdict === 'escaped'),
-    unobservable: all.filter((p) => p.verdict === 'unobservable').map((p) => ({ name: p.name, expects: p.expects, expectedOnReference: !observableOnReference(byName.get(p.name)!) })),
+    unobservable: all.filter((p) => p.verdict === 'unobservable').map((p) => ({ name: p.name, expects: p.expects, expectedOnReference: !observableOnReference(byName.get(p.name)!), why: unobservableReason(byName.get(p.name)!) })),
     broken: all.filter((p) => p.verdict === 'broken'),
   };
 }
@@ -87,7 +87,7 @@ export function localMarkdown(s: LocalSection): string[] {
   if (s.unobservable.length) {
     out.push('### Unobservable on the reference data', '');
     out.push('None of the items such a fault names could be judged on the default reference server (e.g. the 1000 cap of a read-only resource holding 30 records; letter case of digit-only phone numbers). Against a target with such data the same checks judge them.', '');
-    for (const u of s.unobservable) out.push(`- \`${u.name}\`${u.expectedOnReference ? ' (expected: the reference data holds no more than 1000 of these records)' : ''}`);
+    for (const u of s.unobservable) out.push(`- \`${u.name}\`${u.expectedOnReference ? ` (expected: ${u.why ?? 'the reference data holds no more than 1000 of these records'})` : ''}`);
     out.push('');
   }
   return out;

@@ -6,7 +6,7 @@
  * failing item is credited only to the fault it names.
  */
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, globRe, localFaults, observableOnReference, type LocalFault } from '../../reference/faults-generated.js';
+import { FAMILIES, findLocalFault, globRe, localFaults, observableOnReference, unobservableReason, type LocalFault } from '../../reference/faults-generated.js';
 import { attribute, onlyResources, planBatches, sampleFaults } from '../../reference/prove-local.js';
 import { DATE_ONLY_FIELDS } from '../../src/observe/date-only.js';
 import { allItems } from '../../src/items/index.js';
@@ -40,6 +40,21 @@ describe('the generated local-fault catalogue', () => {
     }
     expect(foreign).toEqual([]);
     expect(dangling).toEqual([]);
+  });
+
+  it('a property the run only ever sends as one value: an update ignoring it, or a create storing the default it is, cannot show', () => {
+    const named = (n: string) => findLocalFault(n)!;
+    // page homepage: only 'false' is sent (x-safe-value), the default a dropped Boolean leaves
+    expect(unobservableReason(named('create-drops-property:page.homepage'))).toMatch(/only ever sends homepage false/);
+    expect(unobservableReason(named('update-ignores-property:page.homepage'))).toMatch(/cannot change it/);
+    // product type: one known value (PHYSICAL), which is not the default a dropped property leaves: a create dropping it shows
+    expect(unobservableReason(named('update-ignores-property:product.type'))).toMatch(/PHYSICAL/);
+    expect(observableOnReference(named('create-drops-property:product.type'))).toBe(true);
+    // coupon type: two known values, an update can change it
+    expect(observableOnReference(named('update-ignores-property:coupon.type'))).toBe(true);
+    expect(observableOnReference(named('create-drops-property:page.secured'))).toBe(true);
+    const unshowable = faults.filter((f) => (f.family === 'create-drops-property' || f.family === 'update-ignores-property') && !observableOnReference(f)).map((f) => f.name);
+    expect(unshowable.sort()).toEqual(['create-drops-property:page.homepage', 'update-ignores-property:page.homepage', 'update-ignores-property:product.type']);
   });
 
   it('the cap families are observable on the reference data only where more than 1000 records can be', () => {
@@ -114,6 +129,13 @@ describe('attribution', () => {
     const none = { items: [it_(expectedItem(product1), 'not-judged')] };
     expect(attribute([product1], none, 1).verdicts.get(product1.name)!.verdict).toBe('unobservable');
     expect(attribute([product1], undefined, null).verdicts.get(product1.name)!.verdict).toBe('broken');
+  });
+
+  it('a fault the reference server cannot show is unobservable when its items pass, still caught when one fails', () => {
+    const homepage = findLocalFault('create-drops-property:page.homepage')!;
+    const item = expectedItem(homepage);
+    expect(attribute([homepage], { items: [it_(item, 'passed')] }, 0).verdicts.get(homepage.name)!.verdict).toBe('unobservable');
+    expect(attribute([homepage], { items: [it_(item, 'failed')] }, 1).verdicts.get(homepage.name)!.verdict).toBe('caught');
   });
 
   it('failures on a resource no fault of the run touches are unexplained', () => {
