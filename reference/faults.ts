@@ -775,6 +775,14 @@ export const FAULTS: readonly Fault[] = [
       return (rec) => typeof rec[site.field] === 'string' && wanted.has(String(rec[site.field]).normalize('NFC'));
     },
   }),
+  // §2 Shipping method: realtime is {} when the method is not a real-time one, otherwise it holds provider, key, …
+  fault('realtime-emptied', 'conventions.record-schema', "get shows a real-time shipping method's realtime as {} (§2: a REALTIME method's realtime holds provider, key, keyPassword, accountNumber, meterNumber, serverType)", {
+    renderGet(r, rec, next) {
+      const out = next(r, rec);
+      if (r.name === 'shipping-method' && out.type === 'REALTIME') out.realtime = {};
+      return out;
+    },
+  }),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

@@ -335,6 +335,28 @@ describe.each(filtered.map((r) => [r.name, r] as const))('%s Filters', (name, r)
   });
 });
 
+describe('shipping-method realtime against type (§2 Shipping method)', () => {
+  const r = all.find((x) => x.name === 'shipping-method')!;
+  const sample = sampleObject(r.fields);
+  const held: Record<string, string> = { provider: 'FEDEX', key: 'k', keyPassword: 'p', accountNumber: '1', meterNumber: '', serverType: 'PROD' };
+
+  it('a REALTIME method holds provider, key, keyPassword, accountNumber, meterNumber and serverType (values may be empty)', () => {
+    expectValid('shipping-method', 'Record', { ...clone(sample), type: 'REALTIME', realtime: held });
+    expectInvalid('shipping-method', 'Record', { ...clone(sample), type: 'REALTIME', realtime: {} }, 'a REALTIME method whose realtime is {}');
+    for (const k of Object.keys(held)) {
+      const { [k]: _gone, ...rest } = held;
+      expectInvalid('shipping-method', 'Record', { ...clone(sample), type: 'REALTIME', realtime: rest }, `a REALTIME method without realtime.${k}`);
+    }
+  });
+
+  it('a PICKUP method has realtime {}; a type the enumeration table does not show is not judged', () => {
+    expectValid('shipping-method', 'Record', { ...clone(sample), type: 'PICKUP', realtime: {} });
+    expectInvalid('shipping-method', 'Record', { ...clone(sample), type: 'PICKUP', realtime: held }, 'a PICKUP method with a filled realtime');
+    expectValid('shipping-method', 'Record', { ...clone(sample), type: 'FLAT_RATE', realtime: {} });
+    expectValid('shipping-method', 'Record', { ...clone(sample), type: 'FLAT_RATE', realtime: held });
+  });
+});
+
 describe('store', () => {
   it('has no Filters, no Payload and no WriteRecord (§4: get only, no filters)', () => {
     expect(() => validator('store', 'Filters')).toThrow();
