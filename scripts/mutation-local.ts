@@ -86,7 +86,7 @@ export function localMarkdown(s: LocalSection): string[] {
   }
   if (s.unobservable.length) {
     out.push('### Unobservable on the reference data', '');
-    out.push('None of the items such a fault names could be judged on the default reference server (e.g. the 1000 cap of a read-only resource holding 30 records; letter case of digit-only phone numbers). Against a target with such data the same checks judge them.', '');
+    out.push('The default reference server cannot show these faults: none of the items a fault names could be judged there (e.g. the 1000 cap of a read-only resource holding 30 records), or the value it loses is the only one a run sends (a property sent as the default the fault stores). Against a target with such data the same checks judge them.', '');
     for (const u of s.unobservable) out.push(`- \`${u.name}\`${u.expectedOnReference ? ` (expected: ${u.why ?? 'the reference data holds no more than 1000 of these records'})` : ''}`);
     out.push('');
   }
