@@ -13,7 +13,7 @@
  *
  *   npm run mutation -- [--concurrency N] [--faults a,b|none] [--variants a,b|none]
  *                       [--local all|none|family,…] [--local-seeds N] [--out DIR] [--keep-reports]
- *   npm run mutation -- --merge DIR,DIR… [--out DIR]   (one report of parts run apart: scripts/mutation-parts.ts)
+ *   npm run mutation -- --merge DIR,DIR… [--base FILE] [--out DIR]   (one report of parts run apart: scripts/mutation-parts.ts)
  *
  * Exit 0 when every fault is caught (local faults: at every seed; those the
  * reference data cannot show are listed apart) and every honest server
@@ -32,7 +32,7 @@ import { isEmpty, mergeParts, notRun, type Part } from './mutation-parts.js';
 import { withoutMachinePaths } from './machine-paths.js';
 import { COMMON_OPTIONS, UsageError, commandHelp, helpOrVersion, parseOptions, withDefaults, type OptionSpec } from '../src/cli/options.js';
 
-interface Args { timeoutS?: number; concurrency?: number; faults?: string[]; variants?: string[]; local: string[] | 'all' | 'none'; localSeeds: number; out: string; keep: boolean; merge?: string[] }
+interface Args { timeoutS?: number; concurrency?: number; faults?: string[]; variants?: string[]; local: string[] | 'all' | 'none'; localSeeds: number; out: string; keep: boolean; merge?: string[]; base?: string }
 
 /** The command's options: one table (src/cli/options.ts) drives parsing, the ranges and --help. */
 const OPTIONS: OptionSpec[] = [
@@ -46,6 +46,7 @@ const OPTIONS: OptionSpec[] = [
   { flag: 'proof-timeout', kind: 'int', arg: 'S', min: 60, max: 86_400, help: 'seconds a proof may run before it is killed and counted as not caught (default 600; 900 for a local batch): raise it on a busy machine, where a whole-suite proof takes longer' },
   { flag: 'keep-reports', kind: 'flag', help: 'keep every proof\'s report folder' },
   { flag: 'merge', kind: 'string', arg: 'DIR,DIR…', help: 'prove nothing: join the mutation.json of parts run apart (e.g. --local none in one, local families in others) into one report in --out; what no part proved is listed as not run' },
+  { flag: 'base', kind: 'string', arg: 'FILE', help: 'with --merge: a mutation.json already made (e.g. reports/mutation.json, whose parts\' folders are gone) whose proofs stay, except those a part proves again: the newer proof replaces the older' },
   ...COMMON_OPTIONS.filter((o) => o.flag === 'help'),
 ];
 
@@ -72,7 +73,9 @@ function parseArgs(argv: string[]): Args {
     out: resolve(ROOT, String(o.out)),
     keep: o['keep-reports'] === true,
     ...(typeof o.merge === 'string' ? { merge: o.merge.split(',').map((d) => d.trim()).filter(Boolean).map((d) => resolve(ROOT, d)) } : {}),
+    ...(typeof o.base === 'string' ? { base: resolve(ROOT, o.base) } : {}),
   };
+  if (a.base !== undefined && !a.merge) throw new UsageError('--base is the report a merge builds on: give the parts with --merge DIR,DIR…');
   if (Array.isArray(a.local)) {
     const unknown = a.local.filter((f) => !(FAMILIES as readonly string[]).includes(f));
     if (unknown.length) throw new UsageError(`--local: unknown famil${unknown.length > 1 ? 'ies' : 'y'} ${unknown.join(', ')} (known: ${FAMILIES.join(', ')})`);
@@ -183,15 +186,22 @@ function report(faults: FaultProof[], variants: VariantProof[], ms: number, conc
   };
 }
 
+/** One run of a merged report: what it proved, what it proved again in place of an older run, what a later run proved again. */
+function partLine(p: Part, later: Part[]): string {
+  const replaced = (family: string) => later.some((q) => q.replaces?.includes(`family ${family}`));
+  const families = p.localFamilies.map((f) => (replaced(f) ? `${f} (proven again below)` : f));
+  const what = [p.faults ? `${p.faults} hand-written faults` : '', p.variants ? `${p.variants} honest servers` : '', families.length ? `local families ${families.join(', ')}` : ''].filter(Boolean).join('; ');
+  const again = p.replaces?.length ? ` · proves again, replacing the earlier proof: ${p.replaces.join(', ')}` : '';
+  return `\`${p.from}\` ${p.generatedAt} · ${secs(p.runtimeMs)} · ${what || 'nothing'}${again}`;
+}
+
 /** Which runs a merged report is made of, and what no run proved. */
 function partsMarkdown(r: ReturnType<typeof report>): string[] {
   const out: string[] = [];
   if (r.parts) {
-    out.push(`Joined (\`--merge\`) from ${r.parts.length} run${r.parts.length === 1 ? '' : 's'} made apart; the runtime above is the sum of theirs (they may have run side by side):`, '');
-    for (const p of r.parts) {
-      const what = [p.faults ? `${p.faults} hand-written faults` : '', p.variants ? `${p.variants} honest servers` : '', p.localFamilies.length ? `local families ${p.localFamilies.join(', ')}` : ''].filter(Boolean).join('; ');
-      out.push(`- \`${p.from}\` ${p.generatedAt} · ${secs(p.runtimeMs)} · ${what || 'nothing'}`);
-    }
+    const again = r.parts.some((p) => p.replaces?.length);
+    out.push(`Joined (\`--merge\`) from ${r.parts.length} run${r.parts.length === 1 ? '' : 's'} made apart; the runtime above is the sum of theirs (they may have run side by side${again ? '; what a later run proved again counts in both' : ''}):`, '');
+    r.parts.forEach((p, i) => out.push(`- ${partLine(p, r.parts!.slice(i + 1))}`));
     out.push('');
   }
   const n = r.notRun;
@@ -227,14 +237,14 @@ async function prove(args: Args) {
   return report(all.faults, all.variants, all.ms + (local?.ms ?? 0), concurrency, local);
 }
 
-function merged(dirs: string[]) {
-  const m = mergeParts(dirs);
+function merged(dirs: string[], base?: string) {
+  const m = mergeParts(dirs, base);
   return report(m.faults, m.variants, m.ms, m.concurrency, m.local, m.parts);
 }
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  const r = args.merge ? merged(args.merge) : await prove(args);
+  const r = args.merge ? merged(args.merge, args.base) : await prove(args);
   const local = r.local;
   mkdirSync(args.out, { recursive: true });
   // committed and read elsewhere: a kept report folder is named without this machine's path
