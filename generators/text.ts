@@ -119,28 +119,17 @@ export interface TextOptions {
   maxBytes?: number;
 }
 
-/** UTF-8 bytes of a string. */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
-}
-
 /** The longest start of `s` whose UTF-8 takes at most `bytes` bytes (whole code points); `s` itself when it fits. */
-export function cutToBytes(s: string, bytes: number | undefined): string {
-  if (bytes === undefined || s.length <= bytes / 3) return s;
+function cutToBytes(s: string, bytes: number | undefined): string {
+  if (bytes === undefined || Buffer.byteLength(s, 'utf8') <= bytes) return s;
   let used = 0;
   let end = 0;
   for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    used += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-    if (used > bytes) return s.slice(0, end);
+    used += Buffer.byteLength(ch, 'utf8');
+    if (used > bytes) break;
     end += ch.length;
   }
-  return s;
+  return s.slice(0, end);
 }
 
 /**
@@ -161,7 +150,7 @@ export function textArb(opts: TextOptions): fc.Arbitrary<string> {
   // (body.length > length: some character takes two UTF-16 units, i.e. is astral)
   // and every string fits maxLength in UTF-16 units too, so a target that counts that way
   // (many databases and runtimes do) is not pushed over a limit the spec states in characters
-  const bodyBytes = opts.maxBytes === undefined ? undefined : opts.maxBytes - utf8Length(prefix);
+  const bodyBytes = opts.maxBytes === undefined ? undefined : opts.maxBytes - Buffer.byteLength(prefix, 'utf8');
   const build = (body: string, length: number) =>
     prefix + fixEdges(cutToBytes((length >= maxBody - 1 || prefix.length + body.length > maxLength) && body.length > length ? toBmp(body) : body, bodyBytes), pLen === 0);
 
@@ -216,7 +205,7 @@ export function fixedText(length: number, opts: { prefix?: string; style?: Fixed
   const pLen = codePointLength(prefix);
   if (pLen > length) throw new RangeError(`fixedText: prefix of ${pLen} code points exceeds length ${length}`);
   const pattern = Array.from(PATTERNS[opts.style ?? 'ascii']);
-  const bytes = opts.maxBytes === undefined ? undefined : opts.maxBytes - utf8Length(prefix);
+  const bytes = opts.maxBytes === undefined ? undefined : opts.maxBytes - Buffer.byteLength(prefix, 'utf8');
   return prefix + fixEdges(cutToBytes(tile(pattern, length - pLen, opts.offset ?? 0), bytes), pLen === 0);
 }
 
