@@ -101,7 +101,9 @@ async function runBody(checkId: string, fn: (ctx: CheckContext) => Promise<void>
   } finally {
     await scope.close();
     // the check's round trips one after another (its items' and its scope's deletes included): its share of the run's critical path
-    checkEnded(checkId, chainOf(exchanges));
+    const chain = chainOf(exchanges);
+    meta.roundTrips = chain.roundTrips;
+    checkEnded(checkId, chain);
   }
   return undefined;
 }

@@ -34,6 +34,8 @@ export interface CheckTaskMeta {
   /** what the invariants found in the answers of this check's requests (src/check/invariants), per invariant item */
   invariants?: TallyJSON;
   requests: number;
+  /** round trips one after another among its requests (its chain: src/client/chain.ts), once it ended */
+  roundTrips?: number;
   /** waits for a write to show (eventually()) that reached the visibility deadline (src/check/visibility.ts) */
   waitsAtDeadline?: number;
   seed: number;

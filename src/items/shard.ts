@@ -13,6 +13,8 @@ import type { CheckDef } from './types.js';
 
 interface WeightTable {
   ms: Record<string, number>;
+  /** each check's round trips one after another (report.checks[].roundTrips), from the same run */
+  roundTrips?: Record<string, number>;
 }
 
 let table: WeightTable | undefined;
@@ -38,6 +40,21 @@ export function checkWeights(checks: readonly Pick<CheckDef, 'id' | 'rule'>[], k
   }
   const overall = median(Object.values(known)) ?? 1;
   return new Map(checks.map((c) => [c.id, known[c.id] ?? median(byRule.get(c.rule) ?? []) ?? overall]));
+}
+
+/**
+ * The longest chain of round trips among these checks (report.checks[].roundTrips
+ * of the run the weights came from; a check the table does not know counts
+ * the longest of its rule's measured checks among these, or none).
+ */
+export function longestChain(checks: readonly Pick<CheckDef, 'id' | 'rule'>[], known: Record<string, number> = weights().roundTrips ?? {}): number {
+  const byRule = new Map<string, number>();
+  const ruleOf = new Map(checks.map((c) => [c.id, c.rule]));
+  for (const [id, n] of Object.entries(known)) {
+    const rule = ruleOf.get(id);
+    if (rule) byRule.set(rule, Math.max(byRule.get(rule) ?? 0, n));
+  }
+  return Math.max(0, ...checks.map((c) => known[c.id] ?? byRule.get(c.rule) ?? 0));
 }
 
 /** `i/n` → { index: i - 1, count: n } (the CLI has checked 1 ≤ i ≤ n). */

@@ -198,6 +198,10 @@ export interface CheckResult {
    */
   requests?: number;
   /**
+   * The longest chain among those requests: how many were sent one after another, each after the previous one's answer (requests in flight together count once; run.criticalPath adds the checks up). At a target latency L the check took at least roundTrips × L, whatever --concurrency is.
+   */
+  roundTrips?: number;
+  /**
    * Why, when status is expected-fail, unexpected-pass or skipped.
    */
   reason?: string;

@@ -138,6 +138,7 @@ export class CheckCollector implements Reporter {
       status,
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       requests: meta.requests,
+      ...(meta.roundTrips !== undefined ? { roundTrips: meta.roundTrips } : {}),
     };
     if (status === 'failed') {
       const f = meta.failure;

@@ -68,7 +68,7 @@ export async function prepareVitest(
       maxWorkers: config.workers,
       fileParallelism: true,
       // checks of a file run concurrently (set here too: the project setting alone is not applied);
-      // the costliest files go to the workers first, so the lanes end together (src/run/sequencer.ts)
+      // the files of long chains go to the workers first, then the costliest, so the lanes end together (src/run/sequencer.ts)
       sequence: { concurrent: true, sequencer: costSequencer(config.only) },
       maxConcurrency: 16,
       passWithNoTests: true,

@@ -54,6 +54,16 @@ describe('the full run against the reference server', () => {
     }
   });
 
+  it('says of every check that ran how many of its requests went one after another (roundTrips), the run\'s longest among them', () => {
+    // the invariant checks send nothing of their own: they judge every other answer (requests and roundTrips absent)
+    const ran = report.checks.filter((c) => c.status !== 'skipped' && c.requests !== undefined);
+    expect(ran.length).toBeGreaterThan(report.checks.length / 2);
+    for (const c of ran) expect(c.roundTrips, c.id).toBeGreaterThanOrEqual(c.requests ? 1 : 0);
+    for (const c of ran) expect(c.roundTrips!, c.id).toBeLessThanOrEqual(c.requests ?? 0);
+    const longest = report.run.criticalPath!.longestChecks[0];
+    expect(Math.max(...ran.map((c) => c.roundTrips ?? 0))).toBe(longest.roundTrips);
+  });
+
   it('runs every check of the catalogue once, and reports every item of the catalogue once', () => {
     expect(report.checks.map((c) => c.id).sort()).toEqual(catalogue().map((c) => c.id).sort());
     expect(report.items!.map((i) => i.id).sort()).toEqual(allItems().map((i) => i.id).sort());

@@ -1,27 +1,21 @@
 /**
- * The order the run hands its check files to the workers (src/run/sequencer.ts): costliest first by
- * the measured weights of the checks each registers, so the short files fill the lanes' gaps and the
- * lanes end together.
+ * The order the run hands its check files to the workers (src/run/sequencer.ts): the files with long
+ * chains of round trips first (their waits overlap the other files' work instead of ending the run
+ * alone), longest first; then costliest first by the measured weights of the checks each registers,
+ * so the short files fill the lanes' gaps and the lanes end together.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { costliestFirst, costSequencer, fileCost } from '../../src/run/sequencer.js';
+import { costSequencer, fileCost, fileEstimate, handOutOrder, type FileEstimate } from '../../src/run/sequencer.js';
 import { checksOfFile } from '../../src/items/plan.js';
-import { checkWeights } from '../../src/items/shard.js';
+import { checkWeights, longestChain } from '../../src/items/shard.js';
 
 const SUITES = fileURLToPath(new URL('../../suites/', import.meta.url));
 const files = readdirSync(SUITES).filter((f) => f.endsWith('.check.ts')).sort().map((f) => join(SUITES, f));
 
-/** The checks phase's length if `order` is handed out as workers free up (each file taking its cost). */
-function longestLane(order: readonly number[], workers: number): number {
-  const lanes = Array.from({ length: workers }, () => 0);
-  for (const cost of order) lanes[lanes.indexOf(Math.min(...lanes))] += cost;
-  return Math.max(...lanes);
-}
-
-describe('check files, costliest first', () => {
+describe('a check file\'s estimates', () => {
   it('a file costs its checks\' weights added up; --only counts only what it selects', () => {
     const file = files.find((f) => f.endsWith('pagination.check.ts'))!;
     const checks = checksOfFile(file);
@@ -33,18 +27,55 @@ describe('check files, costliest first', () => {
     expect(fileCost(file, 'no-such-check')).toBe(0);
   });
 
-  it('orders by cost, the costliest first; equal costs by path', () => {
-    const cost: Record<string, number> = { a: 5, b: 9, c: 5, d: 1 };
-    expect(costliestFirst(['d', 'c', 'a', 'b'], (f) => f, (f) => cost[f])).toEqual(['b', 'a', 'c', 'd']);
+  it('a file\'s chain is the longest of its selected checks\' measured round trips', () => {
+    const file = files.find((f) => f.endsWith('model.check.ts'))!;
+    const checks = checksOfFile(file);
+    expect(fileEstimate(file).chain).toBe(longestChain(checks));
+    expect(fileEstimate(file).chain).toBeGreaterThan(10);
+    expect(fileEstimate(file, 'no-such-check').chain).toBe(0);
   });
 
-  it('the sequencer vitest gets sorts the suite files so; the lanes end no later than in path order', async () => {
+  it('a check the table does not know counts the longest of its rule\'s measured checks among those asked about (as the weights do), else none', () => {
+    const known = { 'a.model.sequence': 40, 'b.model.sequence': 30, 'a.filters.id': 5 };
+    expect(longestChain([{ id: 'c.model.sequence', rule: 'model.sequence' }, { id: 'a.model.sequence', rule: 'model.sequence' }], known)).toBe(40);
+    expect(longestChain([{ id: 'c.model.sequence', rule: 'model.sequence' }, { id: 'b.model.sequence', rule: 'model.sequence' }], known)).toBe(30);
+    expect(longestChain([{ id: 'c.versions.append', rule: 'versions.append' }], known)).toBe(0);
+    expect(longestChain([], known)).toBe(0);
+  });
+});
+
+describe('the order files go to the workers', () => {
+  it('long chains (at least half the longest) first, longest first; then costliest first; ties by path', () => {
+    const est: Record<string, FileEstimate> = {
+      a: { chain: 40, cost: 1 },
+      b: { chain: 10, cost: 100 },
+      c: { chain: 25, cost: 5 },
+      d: { chain: 20, cost: 50 },
+      e: { chain: 19, cost: 60 },
+      f: { chain: 19, cost: 60 },
+      g: { chain: 25, cost: 7 },
+    };
+    expect(handOutOrder(['b', 'f', 'e', 'd', 'c', 'a', 'g'], (x) => x, (x) => est[x])).toEqual(['a', 'g', 'c', 'd', 'b', 'e', 'f']);
+  });
+
+  it('with no chains measured, costliest first', () => {
+    const cost: Record<string, number> = { a: 5, b: 9, c: 5, d: 1 };
+    expect(handOutOrder(['d', 'c', 'a', 'b'], (f) => f, (f) => ({ cost: cost[f], chain: 0 }))).toEqual(['b', 'a', 'c', 'd']);
+  });
+
+  it('the sequencer vitest gets sorts the suite files so', async () => {
     const Sequencer = costSequencer();
     const specs = files.map((moduleId) => ({ moduleId }));
     const sorted = (await new Sequencer({} as never).sort(specs as never)) as unknown as Array<{ moduleId: string }>;
-    const costs = sorted.map((s) => fileCost(s.moduleId));
-    expect(costs).toEqual([...costs].sort((a, b) => b - a));
     expect(new Set(sorted.map((s) => s.moduleId))).toEqual(new Set(files));
-    for (const workers of [2, 3, 4]) expect(longestLane(costs, workers)).toBeLessThanOrEqual(longestLane(files.map((f) => fileCost(f)), workers));
+    const est = sorted.map((s) => fileEstimate(s.moduleId));
+    const longest = Math.max(...est.map((e) => e.chain));
+    const long = est.filter((e) => e.chain * 2 >= longest);
+    // the suite has files of long chains (model sequences, histories of updates): they lead, longest first
+    expect(long.length).toBeGreaterThan(1);
+    expect(est.slice(0, long.length)).toEqual(long);
+    expect(long.map((e) => e.chain)).toEqual([...long.map((e) => e.chain)].sort((a, b) => b - a));
+    const rest = est.slice(long.length).map((e) => e.cost);
+    expect(rest).toEqual([...rest].sort((a, b) => b - a));
   });
 });
