@@ -57,6 +57,8 @@ export interface Behaviour {
   usersCountPath: 'offered' | 'absent';
   /** a filter key the resource does not have (also a page key the title mode does not take): 400, or left out of the filtering */
   unknownFilterKey: 'rejected' | 'ignored';
+  /** a Predefined filter value outside the field's enumeration: matches no record (a text column), or 400 (an enum-typed filter model) */
+  unknownPredefinedValue: 'matches-nothing' | 'refused';
   /** §8 "Decimal (8 digits, 2 decimals)": 8 before the point, or 8 in all (SQL DECIMAL(8,2)); over it → 400 */
   decimalDigits: DecimalReading;
   // ---- the readings of stack defaults (docs/stack-defaults.md; reference/readings.ts applies them)
@@ -132,6 +134,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   updateUnknownId: 'not-found',
   decimalDigits: 'integer digits',
   unknownFilterKey: 'rejected',
+  unknownPredefinedValue: 'matches-nothing',
   usersCountPath: 'offered',
   emptyResources: [],
   readLagMs: 0,

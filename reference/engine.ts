@@ -506,6 +506,19 @@ export class Engine {
     return (rec) => conditions.every((c) => c(rec));
   }
 
+  /**
+   * An enum-typed filter model (unknownPredefinedValue 'refused'): a value outside the field's
+   * enumeration is a 400, letter case ignored as enum converters read names (System.Text.Json's
+   * JsonStringEnumConverter, MySQL ENUM).
+   */
+  private refuseUnknownValues(site: FilterSite, wanted: readonly string[]): void {
+    const known = this.fieldKinds.get(site.resource.name)?.get(site.field)?.knownValues;
+    if (!known?.length) return;
+    const names = new Set(known.map((k) => k.toLowerCase()));
+    const unknown = wanted.find((w) => !names.has(w.toLowerCase()));
+    if (unknown !== undefined) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: ${site.key}: ${JSON.stringify(unknown)} is not one of ${known.join(', ')}`, [`/filters/${site.key} must be one of the enumeration's values`]);
+  }
+
   /** The default condition of one filter key: array, Boolean or one range bound (pipeline.condition's `next`). */
   private defaultCondition(site: FilterSite): (rec: Rec) => boolean {
     const p = this.pipeline;
@@ -514,6 +527,7 @@ export class Engine {
       const wanted = (value as unknown[]).map((x) => String(x));
       const form = kind === 'guid' ? wanted.map((x) => guidVersionRefusal(this.behaviour, x)).find(Boolean) : undefined;
       if (form) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: ${site.key}: ${form}`, [`/filters/${site.key} ${form}`]);
+      if (kind === 'predefined' && this.behaviour.unknownPredefinedValue === 'refused') this.refuseUnknownValues(site, wanted);
       return (rec) => p.matchArray(String(rec[field] ?? ''), wanted, kind);
     }
     if (site.filter === 'boolean') {

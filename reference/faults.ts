@@ -783,6 +783,17 @@ export const FAULTS: readonly Fault[] = [
       return out;
     },
   }),
+  // a store whose Predefined filters match nothing for a value they do not know (the probe's product type
+  // among them), but whose coupon type filter is enum-typed: a departure from the store's own reading
+  fault('coupon-type-refuses-unknown', 'filters.array', 'Predefined filters answer a value outside the enumeration with no record, but the coupon type filter refuses it with 400 (one filter model enum-typed)', {
+    condition(site, next) {
+      if (site.resource.name !== 'coupon' || site.key !== 'type' || site.filter !== 'array') return next(site);
+      const known = new Set(resource('coupon').fields.find((f) => f.name === 'type')?.knownValues ?? []);
+      const unknown = (site.value as unknown[]).map(String).find((v) => !known.has(v));
+      if (unknown !== undefined) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: type: ${JSON.stringify(unknown)} is not a coupon type`, ['/filters/type must be one of the enumeration\'s values']);
+      return next(site);
+    },
+  }),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

@@ -104,6 +104,7 @@ export const VARIANTS: readonly Variant[] = [
   v('guid-version-4', "a GUID in a filter, a reference or a delete must be a version-4 UUID (or the all-zero GUID of an unset reference): any other, the max GUID among them, is refused (class-validator's IsUUID('4'), Joi's uuidv4)", { guidVersion: 'version 4' }),
   v('nfc-input', 'Strings in data and in filters are NFC-normalized on input: e + U+0301 is stored and matched as the precomposed é (a stack normalizing its request strings: Normalizer::normalize in a PHP middleware, String.Normalize() in an ASP.NET model binder)', { normalization: 'nfc-input' }),
   v('collation-canonical', 'String filters compare canonically equivalent strings as equal (e + U+0301 finds é), stored as sent: a PostgreSQL nondeterministic ICU collation, accents and letter case still told apart', { normalization: 'canonical-collation' }),
+  v('enum-filter-values', 'Predefined filters are enum-typed (an ASP.NET Core filter model binding Status[], a Laravel in: rule): a value outside the enumeration is refused with 400, names read in any letter case', { unknownPredefinedValue: 'refused' }),
   v('text-bytes', 'page content is a MySQL TEXT column (utf8mb4, strict mode): at most 65535 bytes of UTF-8, "65535 characters" in MySQL\'s own words for TEXT; longer content refused', { longTextUnit: 'bytes' }),
 ];
 
@@ -126,6 +127,7 @@ export function observationsFor(b: Behaviour): Observations {
     'update.unknownId': b.updateUnknownId === 'ignored' ? 'ignored' : 'error 404',
     'limits.decimalDigits': b.decimalDigits,
     'filters.unknownKey': b.unknownFilterKey,
+    'filters.unknownPredefinedValue': b.unknownPredefinedValue,
     'consistency.readAfterWriteMs': b.readLagMs > 0 ? { between: [b.readLagMs / 2, optionDefault('visibility-timeout-ms') as number] } : 0,
     'users.countPath': b.usersCountPath === 'offered' ? `${resource('user').prefix}/count` : false,
     'collation.case': b.stringCase,

@@ -44,6 +44,7 @@ import { numberSyntaxProbe } from './number-syntax.js';
 import { listDuplicatesProbe } from './list-duplicates.js';
 import { ProbeError, evidence, type Probe, type ProbeContext } from './types.js';
 import { unknownFilterProbe } from './unknown-filter.js';
+import { unknownPredefinedProbe } from './unknown-predefined.js';
 import { unknownIdProbe } from './unknown-id.js';
 import { updateSemanticsProbe } from './update.js';
 import { usersCountProbe } from './users-count.js';
@@ -60,6 +61,7 @@ export const PROBES: readonly Probe[] = [
   combinationProbe,
   rangeProbe,
   unknownFilterProbe,
+  unknownPredefinedProbe,
   authProbe,
   headerKeyProbe,
   pagesTitleProbe,

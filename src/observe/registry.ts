@@ -68,6 +68,11 @@ export const OBSERVATIONS = {
     section: '§4 Common rules; §7 Errors',
     fallback: null,
   }),
+  'filters.unknownPredefinedValue': o<'refused' | 'matches-nothing' | null>({
+    describe: 'what a Predefined filter gets for a value outside the values the store knows: an error (an enum-typed filter model), or no record (a text column)',
+    section: '§2 Conventions: complete lists of Predefined values not shown; §4 Filters per resource',
+    fallback: null,
+  }),
   'filters.rangeInclusive': o<boolean>({
     describe: 'whether a range bound equal to a value keeps the record',
     section: '§4 Common rules: whether range bounds are inclusive not shown',

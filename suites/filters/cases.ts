@@ -23,7 +23,7 @@ import fc from 'fast-check';
 import {
   maxLengthOf, integerDigitsOf, decimalLimitOf,
   decimalWithin, decimalToScaled, formatDate, formatDateTime, normalizeDecimal, normalizeInteger, parseDateTime,
-  scaledToDecimal, flipAsciiCase, changeAccent, padRight, expectation, collation, type Collation, type FilterModel, type ScalarKind, type Term,
+  scaledToDecimal, flipAsciiCase, changeAccent, padRight, expectation, collation, observed, type Collation, type FilterModel, type ScalarKind, type Term,
 } from '../../src/check/index.js';
 import { dateArb, decimalArb, integerArb, looseKey, rangeBoundArb, textArb } from '../../generators/index.js';
 import { dateOnlyBound } from './query.js';
@@ -75,15 +75,30 @@ function looseOf(kind: ScalarKind, v: string): string {
   }
 }
 
-/** One value of the filter's kind that no scoped record holds, even loosely. */
-function absentValueArb(f: FilterModel, pool: readonly string[]): fc.Arbitrary<string> {
+/**
+ * One value of the filter's kind that no scoped record holds, even loosely;
+ * undefined, with why, when there is none to send. A Predefined filter gets a
+ * value of its field's enumeration (§2's table) unless the store was seen to
+ * answer a value it does not know with no record (filters.unknownPredefinedValue
+ * 'matches-nothing'): an enum-typed filter model refuses any other, an honest
+ * reading (src/observe/unknown-predefined.ts).
+ */
+function absentValueArb(s: Scoped, f: FilterModel, pool: readonly string[]): fc.Arbitrary<string> | { notJudged: string } {
   const taken = new Set(pool.map((v) => looseOf(f.valueKind, v)));
   let base: fc.Arbitrary<string>;
   switch (f.valueKind) {
     case 'guid': base = fc.uuid({ version: 4 }); break;
     case 'integer': base = integerArb({ digits: integerDigitsOf(f) }); break;
     case 'decimal': base = decimalArb(decimalLimitOf(f)); break;
-    case 'predefined': base = fc.array(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ_'), { minLength: 3, maxLength: 20 }).map((a) => `X${a.join('')}`); break;
+    case 'predefined': {
+      if (observed('filters.unknownPredefinedValue') === 'matches-nothing') {
+        base = fc.array(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ_'), { minLength: 3, maxLength: 20 }).map((a) => `X${a.join('')}`);
+        break;
+      }
+      const known = (s.r.fields.find((x) => x.name === f.field)?.knownValues ?? []).filter((v) => !taken.has(looseOf(f.valueKind, v)));
+      if (!known.length) return { notJudged: `every ${f.field} value of the enumeration is held by a record of ${s.what}, and a value outside it may be refused (filters.unknownPredefinedValue: ${observed('filters.unknownPredefinedValue') ?? 'not observed'})` };
+      return fc.constantFrom(...known);
+    }
     default: base = textArb({ maxLength: Math.min(maxLengthOf(f), 60) });
   }
   return base.filter((v) => v !== '' && !taken.has(looseOf(f.valueKind, v)));
@@ -198,9 +213,17 @@ export function arrayCase(s: Scoped, f: FilterModel, c: string, env: ClassEnv): 
         .filter((v) => f.valueKind === 'string' && Array.from(v).length > 2)
         .map((v) => Array.from(v).slice(0, -1).join(''))
         .filter((p) => !pool.some((w) => looseOf(f.valueKind, w) === looseOf(f.valueKind, p)));
-      return { designed: prefixes.length ? fc.constantFrom(...prefixes.slice(0, TOP)).map((p) => [p]) : undefined, generated: absentValueArb(f, pool).map((a) => [a]), terms };
+      const absent = absentValueArb(s, f, pool);
+      if ('notJudged' in absent) return absent;
+      return { designed: prefixes.length ? fc.constantFrom(...prefixes.slice(0, TOP)).map((p) => [p]) : undefined, generated: absent.map((a) => [a]), terms };
     }
-    case 'exact': return exactCase(s, f, pool, all, terms, collation());
+    case 'exact': {
+      // a value changed in case, an accent or a trailing space is no longer an enumeration name: a store
+      // that refuses names it does not know may refuse it (as Java's Enum.valueOf does a case change)
+      const reading = observed('filters.unknownPredefinedValue');
+      if (f.valueKind === 'predefined' && reading !== 'matches-nothing') return { notJudged: `a ${f.field} value changed in letter case, an accent or a trailing space is outside the enumeration, which this store may refuse (filters.unknownPredefinedValue: ${reading ?? 'not observed'})` };
+      return exactCase(s, f, pool, all, terms, collation());
+    }
   }
   if (!pool.length) return { notJudged: `no record of ${s.what} holds a non-empty ${f.field}` };
   const best = ranked(s, f, pool);
@@ -223,7 +246,9 @@ function severalCase(s: Scoped, f: FilterModel, pool: string[], best: string[], 
   const classes = cl && { judged: cl.judged, notJudged: cl.notJudged };
   const designed = fc.constant([...new Set([...head, ...(cl?.values ?? [])])]);
   if (pool.length < 2) {
-    const generated = fc.tuple(absentValueArb(f, pool), fc.constant(pool[0])).map(([a, b]) => [a, b]);
+    // one value only: an absent one beside it, where there is one to send
+    const absent = absentValueArb(s, f, pool);
+    const generated = 'notJudged' in absent ? fc.constant([pool[0]]) : fc.tuple(absent, fc.constant(pool[0])).map(([a, b]) => [a, b]);
     return { designed: cl?.values.length ? designed : undefined, generated, terms, classes };
   }
   const generated = fc.uniqueArray(fc.constantFrom(...pool), { minLength: 2, maxLength: Math.min(4, pool.length) });

@@ -222,6 +222,40 @@ describe('filters.guidVersion: a refusal of the form told from one of an unknown
   it('a 5xx fits no reading', async () => expect(isNoReading(await run(() => 500))).toBe(true));
 });
 
+describe('filters.unknownPredefinedValue: what a Predefined filter gets for a value no enumeration has', () => {
+  // a client whose resources each hold 3 records, answering the filtered get with `status` and `records` records
+  const fake = (status: number, records = 0) => ({
+    count: async () => ({ ok: true, value: 3, exchange: {} as Exchange }),
+    get: async (_r: unknown, q: unknown) => {
+      const exchange = { request: { method: 'POST', path: '/api/v1/products/get', body: q }, response: { status, headers: {}, body: status < 300 ? '[]' : '{}' } } as unknown as Exchange;
+      const value = status < 300 ? Array.from({ length: records }, (_, i) => ({ id: `r${i}` })) : undefined;
+      return { ok: status < 300, value, exchange, problem: status < 300 ? undefined : `HTTP ${status}` };
+    },
+  });
+  const run = async (status: number, records = 0) => {
+    const { unknownPredefinedProbe } = await import('../../src/observe/unknown-predefined.js');
+    const { Shared } = await import('../../src/observe/shared.js');
+    const client = fake(status, records) as unknown as StoreClient;
+    const config = { runTag: 'sc00000000' } as RunConfig;
+    return (await unknownPredefinedProbe.run({ client, config, shared: new Shared(client, config), results: {} }))['filters.unknownPredefinedValue'];
+  };
+
+  it("refused (400, 422): 'refused', the answer as evidence", async () => {
+    for (const status of [400, 422]) {
+      const o = await run(status);
+      expect(o.value).toBe('refused');
+      expect(o.evidence).toHaveLength(1);
+    }
+  });
+  it("2xx with no record: 'matches-nothing'", async () => expect((await run(200)).value).toBe('matches-nothing'));
+  it('2xx with records: could not tell (no record can hold a value no enumeration has)', async () => {
+    const o = await run(200, 2);
+    expect(o.value).toBeNull();
+    expect(o.detail).toMatch(/^could not tell: .*with 2 records/);
+  });
+  it('a 5xx fits no reading', async () => expect(isNoReading(await run(503))).toBe(true));
+});
+
 describe('time.dateTimeRange: one reading from the two cases, before 1970 and after 2038', () => {
   const o = (value: unknown, detail: string): Observation => ({ value, detail, evidence: [] });
   it('alike: that reading, both details said', async () => {
