@@ -495,16 +495,15 @@ function resourceFaults(r: ResourceModel): LocalFault[] {
     },
   }));
   // page numbers whose written length changes: the last page's number compared as text ("2" > "11"), so past
-  // 9 pages the pages after the first come back empty; only a walk of 10 pages or more shows it
-  if (r.writable) {
-    out.push(local('page-number-as-text', r, 'pages', 'pagination.partition', `${r.name} compares the page number with the last page's as text: with 10 pages or more, pages 2 to 9 come back empty`, [`${r.name}.pagination.partition#walk`], {
-      paginate: (list, p, next) => {
-        if (!on(r)) return next(list, p);
-        const last = Math.ceil(list.length / Math.max(1, Math.min(p.pageSize, p.cap)));
-        return String(p.pageIndex + 1) > String(last) ? [] : next(list, p);
-      },
-    }));
-  }
+  // 9 pages the pages after the first come back empty; only a walk of 10 pages or more shows it (every list
+  // resource is walked so: a read-only one over the records one get returns)
+  out.push(local('page-number-as-text', r, 'pages', 'pagination.partition', `${r.name} compares the page number with the last page's as text: with 10 pages or more, pages 2 to 9 come back empty`, [`${r.name}.pagination.partition#walk`], {
+    paginate: (list, p, next) => {
+      if (!on(r)) return next(list, p);
+      const last = Math.ceil(list.length / Math.max(1, Math.min(p.pageSize, p.cap)));
+      return String(p.pageIndex + 1) > String(last) ? [] : next(list, p);
+    },
+  }));
   out.push(local('page-one-too-many', r, 'pages', 'pagination.page-size', `${r.name} pages hold one record more than pageSize`, [`${r.name}.pagination.page-size#*`, `${r.name}.pagination.partition#*`], {
     paginate: (list, p, next) => {
       if (!on(r)) return next(list, p);

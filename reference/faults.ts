@@ -794,6 +794,24 @@ export const FAULTS: readonly Fault[] = [
       return next(site);
     },
   }),
+  // page numbers whose written length changes (docs/value-classes.md "page walks"), on read-only resources: only a
+  // walk of 10 pages or more shows them, and the run cannot add records there
+  fault('order-page-number-one-digit', 'pagination.partition', 'order get reads pagination.pageNumber with a one-digit pattern (/[0-9]/ where /[0-9]+/ was meant): pages 10 to 19 are served as page 1; order pages 1 to 9, and every other resource, are right', {
+    paginate(list, p, next) {
+      const sent = String(requestContext()?.body.pagination?.pageNumber ?? '').trim();
+      const digit = /[0-9]/.exec(sent);
+      if (!on('order', 'get') || !digit || !/^[0-9]+$/.test(sent)) return next(list, p);
+      const first = Number(sent) - p.pageIndex; // the store's first page number (0 or 1)
+      return next(list, { ...p, pageIndex: Math.max(0, Number(digit[0]) - first) });
+    },
+  }),
+  fault('country-two-digit-page-short', 'pagination.partition', 'country get drops the last record of a page whose number is written with two digits or more (page 10 on); pages 1 to 9, and every other resource, are right', {
+    paginate(list, p, next) {
+      const page = next(list, p);
+      const sent = String(requestContext()?.body.pagination?.pageNumber ?? '').trim();
+      return on('country', 'get') && sent.length >= 2 && page.length ? page.slice(0, -1) : page;
+    },
+  }),
 ];
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));

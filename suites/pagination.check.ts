@@ -4,7 +4,7 @@
  * every list resource (items of src/items/reads.ts):
  *   <r>.pagination.page-size     #explicit            a full page has pageSize records unless fewer remain
  *                                #below-one           pageSize "0" and "-2": refused, no records, or the default page
- *   <r>.pagination.partition     #walk                consecutive pages partition the records
+ *   <r>.pagination.partition     #walk                consecutive pages partition the records (a walk past page 10 too)
  *   <r>.pagination.count-total   #total #over-1000    count equals what get can walk; not capped at 1000
  *   <r>.pagination.cap-1000      #default-get #page-size-over-cap   no get returns more than 1000
  *
@@ -16,6 +16,8 @@
  * more than 1000 records: a writable resource gets 1001 copies of one
  * generated record (one create, or batches the target accepts); a read-only
  * resource is judged when it holds more than 1000 and is otherwise not judged.
+ * The walk past page 10 (longWalk): the 1001 copies on a writable resource,
+ * the records one get returns on a read-only one.
  */
 import fc from 'fast-check';
 import {
@@ -25,6 +27,7 @@ import {
 } from '../src/check/index.js';
 import { batchArb } from '../generators/index.js';
 import { createCopies } from './support/copies.js';
+import { longWalkPlan, recordsOnPage } from './pagination/long-walk.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
 export const REGISTERS: SuiteDeclaration = {
@@ -75,8 +78,8 @@ async function setOf(ctx: CheckContext, r: ResourceModel): Promise<PageSet> {
 
 const describeSet = (r: ResourceModel, s: PageSet) => `${s.whole.length} ${s.source === 'created' ? 'records created by the check' : 'existing records'} of ${r.prefix}, scoped by an id filter`;
 
-async function page(ctx: CheckContext, r: ResourceModel, ids: string[], index: number, pageSize: number): Promise<{ records: Rec[]; exchange: Exchange }> {
-  const res = await readPage(ctx.client, r, { filters: { id: ids }, index, pageSize });
+async function page(ctx: CheckContext, r: ResourceModel, filters: Rec | undefined, index: number, pageSize: number): Promise<{ records: Rec[]; exchange: Exchange }> {
+  const res = await readPage(ctx.client, r, { ...(filters ? { filters } : {}), index, pageSize });
   return { records: ctx.ok(res, `get of ${r.prefix} page ${pageSettings().first + index} (pageSize ${pageSize})`), exchange: res.exchange };
 }
 
@@ -142,7 +145,7 @@ for (const r of LIST) {
         const indexes = [0];
         if (n > per && n % per !== 0) indexes.push(Math.floor(n / per));
         for (const i of indexes) {
-          const got = await page(it, r, s.ids, i, size);
+          const got = await page(it, r, { id: s.ids }, i, size);
           const want = Math.max(0, Math.min(per, n - i * per));
           if (got.records.length !== want) {
             it.fail({
@@ -161,14 +164,17 @@ for (const r of LIST) {
   const [partition] = checksOf('pagination.partition', r.name);
   check(partition, async (ctx) => {
     await ctx.item('walk', async (it) => {
-      if (r.writable) await longWalk(it, r);
+      const long = await longWalk(it, r);
+      // on a read-only resource the long walk is the walk of a quick or standard run; a deep one adds the short
+      // walks (page sizes 2 to 4 over 9 records by an id filter), which are the walk where the long one cannot be made
+      if (long && !r.writable && it.config.depth !== 'deep') return;
       const s = await setOf(it, r);
       const whole = new Set(idsOf(s.whole));
       const { first, max } = pageSettings();
       await it.property(fc.integer({ min: 2, max: 4 }), async (size) => {
         const per = Math.min(size, max);
         const maxPages = Math.ceil(whole.size / per) + 1;
-        const { seen, pages, overlaps, foreign, ended } = await partitionWalk(it, r, s.ids, whole, size, per, maxPages);
+        const { seen, pages, overlaps, foreign, ended } = await partitionWalk(it, r, { id: s.ids }, whole, size, per, maxPages);
         const where = `pages of ${size} from page ${first} over ${describeSet(r, s)}`;
         const why = 'consecutive pages partition the records, no overlap, no gap';
         if (overlaps.length) it.fail({ message: `${where}: ${overlaps.length} record(s) came back on two pages: ${overlaps.slice(0, 3).join('; ')}`, why, expected: 'each record on exactly one page', actual: overlaps, evidence: pages });
@@ -261,46 +267,92 @@ async function belowOne(it: ItemContext, r: ResourceModel): Promise<void> {
   }
 }
 
-/** Pages the long walk crosses: past page 9 → 10, to a last page whose number is written with two digits. */
-const LONG_WALK_PAGES = 11;
-/** The most pages the long walk reads: with a small largest page (observed), it is not judged rather than walk on. */
-const LONG_WALK_MAX_PAGES = 25;
+/** What a long walk pages through, and how it is scoped. */
+interface LongWalkSet {
+  /** the ids of the records (lower case) */
+  whole: Set<string>;
+  /** the filters of every page: an id filter on the set, or none (the read-only resource whole) */
+  filters?: Rec;
+  what: string;
+  /** the reads that made the set (evidence of a missing record) */
+  exchanges: Exchange[];
+}
 
 /**
- * One walk past page 10 per writable resource (docs/value-classes.md, page
- * numbers whose written length changes): the records of the big set (1001,
- * made for the cap) in pages of ceil(n / 11), so page 10 is full and page 11
- * holds the rest — a store that compares or sorts page numbers as text ("2" >
- * "11") loses pages. Judged as the short walks are: each record on exactly
- * one page, none foreign, the pages end.
+ * A read-only resource's records for the long walk: one get of the largest
+ * page (observation pagination.maxPageSize) — the first page
+ * count-total#total walks, the same request (sent once per worker: a read the
+ * run cannot change is shared). Fewer than a full page: that is every record,
+ * walked without a filter. A full page: the resource may hold more than one
+ * get returns, and the walk is bounded to the records of that get, by an id
+ * filter on them.
  */
-async function longWalk(it: ItemContext, r: ResourceModel): Promise<void> {
+async function readOnlyWalkSet(it: ItemContext, r: ResourceModel): Promise<LongWalkSet> {
+  const { first, max } = pageSettings();
+  const res = await readPage(it.client, r, { pageSize: max });
+  const recs = it.ok(res, `get of ${r.prefix} page ${first} (pageSize ${max})`);
+  const ids = recs.map((x) => String(x?.id));
+  const whole = new Set(ids.map(lower));
+  if (recs.length < max) return { whole, what: `the ${whole.size} records of ${r.prefix} (one get of pageSize ${max} returned them all)`, exchanges: [res.exchange] };
+  return {
+    whole,
+    filters: { id: ids },
+    what: `${r.prefix} filtered by the ids of the ${whole.size} records one get of pageSize ${max} returned (it may hold more: the walk is bounded to them)`,
+    exchanges: [res.exchange],
+  };
+}
+
+/** A writable resource's records for the long walk: the big set made for the cap (1001 records), by an id filter on them. */
+async function writableWalkSet(it: ItemContext, r: ResourceModel): Promise<LongWalkSet> {
   const big = await bigSetOf(it, r);
   const ids = big.ids ?? [];
+  return { whole: new Set(ids.map(lower)), filters: { id: ids }, what: big.what, exchanges: big.exchanges };
+}
+
+/**
+ * One walk past page 10 per list resource (docs/value-classes.md, page
+ * numbers whose written length changes): on a writable resource the records
+ * of the big set (1001, made for the cap), on a read-only one the records one
+ * get returns (readOnlyWalkSet), in pages of the size longWalkPlan gives — page
+ * 10 full, the page after it holding the rest or nothing — so a store that
+ * compares or sorts page numbers as text ("2" > "11") loses or repeats pages.
+ * §4 leaves the order of records open (not shown): judged as a partition of
+ * the set, never by position — each record on exactly one page, none foreign,
+ * every page holding what the set leaves for it, the pages end. Returns
+ * whether the walk was made (false: the class is not judged, with why).
+ */
+async function longWalk(it: ItemContext, r: ResourceModel): Promise<boolean> {
+  const set = await (r.writable ? writableWalkSet(it, r) : readOnlyWalkSet(it, r));
   const { first, max } = pageSettings();
-  const size = Math.min(max, Math.ceil(ids.length / LONG_WALK_PAGES));
-  const pagesNeeded = Math.ceil(ids.length / Math.max(1, size));
-  if (pagesNeeded < 10 || pagesNeeded > LONG_WALK_MAX_PAGES) {
-    it.classes([], [{ class: 'integer.length-change', reason: `the page number: ${ids.length} records in pages of at most ${max} (observation pagination.maxPageSize) make ${pagesNeeded} pages, not 10 to ${LONG_WALK_MAX_PAGES}` }]);
-    return;
+  const n = set.whole.size;
+  const plan = longWalkPlan(n, max);
+  if (plan.reason !== undefined) {
+    it.classes([], [{ class: 'integer.length-change', reason: `the page number: ${plan.reason} (${set.what})` }]);
+    return false;
   }
   it.classes(['integer.length-change']);
-  const whole = new Set(ids.map(lower));
-  const { seen, pages, overlaps, foreign, ended } = await partitionWalk(it, r, ids, whole, size, size, pagesNeeded + 1);
-  const where = `pages of ${size} from page ${first} over ${big.what} (${pagesNeeded} pages: page numbers past 9 → 10)`;
+  const { size, pages: pagesNeeded } = plan;
+  const walked = await partitionWalk(it, r, set.filters, set.whole, size, size, pagesNeeded + 1);
+  const { seen, pages, overlaps, foreign, ended } = walked;
+  const where = `pages of ${size} from page ${first} over ${set.what} (${pagesNeeded} pages: page numbers past 9 → 10)`;
   const why = 'consecutive pages partition the records, no overlap, no gap';
   if (overlaps.length) it.fail({ message: `${where}: ${overlaps.length} record(s) came back on two pages: ${overlaps.slice(0, 3).join('; ')}`, why, expected: 'each record on exactly one page', actual: overlaps.slice(0, 20), evidence: pages.slice(-2) });
-  const missing = [...whole].filter((id) => !seen.has(id));
+  const missing = [...set.whole].filter((id) => !seen.has(id));
   const lastSeen = Math.max(first - 1, ...seen.values());
-  if (missing.length) it.fail({ message: `${where}: ${missing.length} of the ${whole.size} record(s) were on no page; the pages ended at page ${first + pages.length - 1} (last record on page ${lastSeen})`, why, expected: `${whole.size} records on pages ${first} to ${first + pagesNeeded - 1}`, actual: `${seen.size} records`, evidence: pages.slice(-2) });
-  if (foreign.length) it.fail({ message: `${where}: pages returned ${foreign.length} record(s) outside the id filter (${foreign.slice(0, 3).join(', ')})`, why, expected: 'records of the set only', actual: foreign.slice(0, 20), evidence: pages.slice(-2) });
+  if (missing.length) it.fail({ message: `${where}: ${missing.length} of the ${n} record(s) were on no page; the pages ended at page ${first + pages.length - 1} (last record on page ${lastSeen})`, why, expected: `${n} records on pages ${first} to ${first + pagesNeeded - 1}`, actual: `${seen.size} records`, evidence: [...set.exchanges.slice(0, 1), ...pages.slice(-2)] });
+  if (foreign.length) it.fail({ message: `${where}: pages returned ${foreign.length} record(s) not in the set (${foreign.slice(0, 3).join(', ')})`, why, expected: 'records of the set only', actual: foreign.slice(0, 20), evidence: [...set.exchanges.slice(0, 1), ...pages.slice(-2)] });
   if (!ended) it.fail({ message: `${where}: after ${pages.length} full pages the pages did not end`, why, expected: `a page with fewer than ${size} records by page ${first + pagesNeeded}`, actual: 'full pages', evidence: pages.slice(-2) });
+  const wrong = walked.sizes.findIndex((got, i) => got !== recordsOnPage(n, size, i));
+  if (wrong >= 0) it.fail({ message: `${where}: page ${first + wrong} held ${walked.sizes[wrong]} record(s), expected ${recordsOnPage(n, size, wrong)} (records per page: ${walked.sizes.join(', ')})`, why, expected: walked.sizes.map((_, i) => recordsOnPage(n, size, i)), actual: walked.sizes, evidence: pages.slice(Math.max(0, wrong - 1), wrong + 1) });
+  return true;
 }
 
 interface PartitionWalk {
   /** each record's page number (the first it came back on) */
   seen: Map<string, number>;
   pages: Exchange[];
+  /** records each page held */
+  sizes: number[];
   /** records that came back on a second page */
   overlaps: string[];
   /** records not of `whole` */
@@ -310,16 +362,17 @@ interface PartitionWalk {
 }
 
 /**
- * Pages of the records with these ids, `size` asked per page, up to
+ * Pages of the records these filters address, `size` asked per page, up to
  * `maxPages`, until one holds fewer than `per` (what a full page holds): on
  * which page each record came back, which came back twice, which are foreign.
  */
-async function partitionWalk(it: ItemContext, r: ResourceModel, ids: string[], whole: Set<string>, size: number, per: number, maxPages: number): Promise<PartitionWalk> {
+async function partitionWalk(it: ItemContext, r: ResourceModel, filters: Rec | undefined, whole: Set<string>, size: number, per: number, maxPages: number): Promise<PartitionWalk> {
   const { first } = pageSettings();
-  const out: PartitionWalk = { seen: new Map(), pages: [], overlaps: [], foreign: [], ended: false };
+  const out: PartitionWalk = { seen: new Map(), pages: [], sizes: [], overlaps: [], foreign: [], ended: false };
   for (let i = 0; i < maxPages; i++) {
-    const got = await page(it, r, ids, i, size);
+    const got = await page(it, r, filters, i, size);
     out.pages.push(got.exchange);
+    out.sizes.push(got.records.length);
     for (const id of idsOf(got.records)) {
       if (!whole.has(id)) out.foreign.push(id);
       if (out.seen.has(id)) out.overlaps.push(`${id} on pages ${out.seen.get(id)} and ${first + i}`);
@@ -369,7 +422,7 @@ async function countTotalItem(it: ItemContext, r: ResourceModel): Promise<void> 
     const walked = new Set<string>();
     const exchanges: Exchange[] = [counted.exchange];
     for (let i = 0; i < s.ids.length + 2; i++) {
-      const p = await page(it, r, s.ids, i, size);
+      const p = await page(it, r, { id: s.ids }, i, size);
       exchanges.push(p.exchange);
       for (const id of idsOf(p.records)) walked.add(id);
       if (p.records.length < size) break;
