@@ -134,6 +134,7 @@ export function observationsFor(b: Behaviour): Observations {
     // an accent-insensitive collation drops the combining mark too (UCA: marks weigh nothing at the first level)
     'collation.normalization': b.normalization !== 'none' || b.stringAccents === 'insensitive' ? 'insensitive' : 'sensitive',
     'text.normalization': b.normalization === 'nfc-input' ? 'nfc' : 'kept',
+    'limits.longTextUnit': b.longTextUnit === 'characters' ? 'characters' : 'bytes refused',
     'limits.integerWidth': b.integerWidth,
     'limits.decimalScale': b.decimalScale,
     'text.astral': b.astral,
