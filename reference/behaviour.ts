@@ -72,6 +72,12 @@ export interface Behaviour {
    * PostgreSQL's nondeterministic ICU collations); an accent-insensitive collation equates them too
    */
   normalization: 'none' | 'nfc-input' | 'canonical-collation';
+  /**
+   * How a case- or accent-insensitive collation weighs: 'uca' (utf8mb4_0900_ai_ci, utf8mb4_unicode_ci: a combining
+   * mark weighs nothing, so e + U+0301 = e = é) or 'general' (*_general_ci: one character at a time, so é = e but a
+   * combining mark is a character of its own and e + U+0301 is neither; ß = s)
+   */
+  collationWeights: 'uca' | 'general';
   /** a String whose limit is above the common one (page content, 65535): characters counted, or UTF-8 bytes (a MySQL TEXT column, strict mode: longer refused) */
   longTextUnit: 'characters' | 'bytes';
   /** Integer columns: as many digits as §8 says, or 32-bit (INT(11)) refusing or clamping a value beyond */
@@ -139,6 +145,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   stringAccents: 'sensitive',
   trailingSpaces: 'significant',
   normalization: 'none',
+  collationWeights: 'uca',
   longTextUnit: 'characters',
   integerWidth: 'digits',
   decimalScale: 'refused',

@@ -16,9 +16,20 @@ export function collationKey(b: Behaviour): ((s: string) => string) | undefined 
     let x = b.trailingSpaces === 'ignored' ? s.replace(/ +$/, '') : s;
     // canonical equivalents one value: a filter value normalized on input meets records stored normalized
     if (b.normalization !== 'none') x = x.normalize('NFC');
-    if (b.stringAccents === 'insensitive') x = x.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    if (b.collationWeights === 'general') x = Array.from(x, (ch) => generalWeight(b, ch)).join('');
+    else if (b.stringAccents === 'insensitive') x = x.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
     return b.stringCase === 'insensitive' ? x.toLowerCase() : x;
   };
+}
+
+/**
+ * One character as MySQL's *_general_ci weighs it: alone (no expansion, no contraction: ß is s, not ss), a
+ * precomposed letter as its base letter where accents are ignored, a combining mark as itself (not ignorable).
+ */
+function generalWeight(b: Behaviour, ch: string): string {
+  if (/^[\u0300-\u036f]$/.test(ch)) return ch;
+  if (ch === '\u00df') return 's';
+  return b.stringAccents === 'insensitive' ? ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : ch;
 }
 
 const INT32_MIN = -(2n ** 31n);

@@ -105,6 +105,9 @@ export const VARIANTS: readonly Variant[] = [
   v('nfc-input', 'Strings in data and in filters are NFC-normalized on input: e + U+0301 is stored and matched as the precomposed é (a stack normalizing its request strings: Normalizer::normalize in a PHP middleware, String.Normalize() in an ASP.NET model binder)', { normalization: 'nfc-input' }),
   v('collation-canonical', 'String filters compare canonically equivalent strings as equal (e + U+0301 finds é), stored as sent: a PostgreSQL nondeterministic ICU collation, accents and letter case still told apart', { normalization: 'canonical-collation' }),
   v('text-bytes', 'page content is a MySQL TEXT column (utf8mb4, strict mode): at most 65535 bytes of UTF-8, "65535 characters" in MySQL\'s own words for TEXT; longer content refused', { longTextUnit: 'bytes' }),
+  v('collation-general-ci', "String filters compare under MySQL's utf8mb4_general_ci: one character at a time, letter case and accents ignored (é = e), a combining mark weighed as a character of its own (e + U+0301 is neither é nor e), ß = s (not ss), trailing spaces ignored (PAD SPACE)", {
+    stringCase: 'insensitive', stringAccents: 'insensitive', trailingSpaces: 'ignored', collationWeights: 'general',
+  }),
 ];
 
 /** What storecheck should observe against a server with this behaviour. */
@@ -132,7 +135,7 @@ export function observationsFor(b: Behaviour): Observations {
     'collation.accents': b.stringAccents,
     'collation.trailingSpaces': b.trailingSpaces,
     // an accent-insensitive collation drops the combining mark too (UCA: marks weigh nothing at the first level)
-    'collation.normalization': b.normalization !== 'none' || b.stringAccents === 'insensitive' ? 'insensitive' : 'sensitive',
+    'collation.normalization': b.normalization !== 'none' || (b.stringAccents === 'insensitive' && b.collationWeights === 'uca') ? 'insensitive' : 'sensitive',
     'text.normalization': b.normalization === 'nfc-input' ? 'nfc' : 'kept',
     'limits.longTextUnit': b.longTextUnit === 'characters' ? 'characters' : 'bytes refused',
     'limits.integerWidth': b.integerWidth,
