@@ -78,8 +78,8 @@ export interface Behaviour {
    * combining mark is a character of its own and e + U+0301 is neither; ß = s)
    */
   collationWeights: 'uca' | 'general';
-  /** a String whose limit is above the common one (page content, 65535): characters counted, or UTF-8 bytes (a MySQL TEXT column, strict mode: longer refused) */
-  longTextUnit: 'characters' | 'bytes';
+  /** a String whose limit is above the common one (page content, 65535): characters counted, or UTF-8 bytes (a MySQL TEXT column: longer refused in strict mode, cut to a character boundary outside it) */
+  longTextUnit: 'characters' | 'bytes' | 'bytes cut';
   /** Integer columns: as many digits as §8 says, or 32-bit (INT(11)) refusing or clamping a value beyond */
   integerWidth: IntegerWidth;
   /** a Decimal with more decimals than its scale: refused (400), rounded half away from zero, truncated */

@@ -78,9 +78,24 @@ export function astralColumn(b: Behaviour, v: string): Column {
  * only Strings whose limit is above the common one (page content) are such columns.
  */
 export function textBytesRefusal(b: Behaviour, maxLength: number | undefined, v: string): string | undefined {
-  if (b.longTextUnit === 'characters' || maxLength === undefined || maxLength <= TEXT_MAX_LENGTH) return undefined;
+  if (b.longTextUnit !== 'bytes' || maxLength === undefined || maxLength <= TEXT_MAX_LENGTH) return undefined;
   const bytes = Buffer.byteLength(v, 'utf8');
   return bytes > maxLength ? `data too long for column: ${bytes} bytes of UTF-8 (a TEXT column holds ${maxLength})` : undefined;
+}
+
+/**
+ * A long String as a column counting bytes outside strict mode stores it (MySQL's TEXT: the longest start within
+ * 65535 bytes, whole characters, with a "Data truncated" warning), else as sent.
+ */
+export function longTextColumn(b: Behaviour, maxLength: number | undefined, v: string): string {
+  if (b.longTextUnit !== 'bytes cut' || maxLength === undefined || maxLength <= TEXT_MAX_LENGTH || Buffer.byteLength(v, 'utf8') <= maxLength) return v;
+  const kept = Buffer.from(v, 'utf8').subarray(0, maxLength);
+  // a character cut in two at the end is dropped: back up to the start of its UTF-8 sequence
+  let end = kept.length;
+  while (end > 0 && (kept[end - 1] & 0xc0) === 0x80) end--;
+  const lead = end > 0 ? kept[end - 1] : 0;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return kept.subarray(0, kept.length - (end - 1) >= need ? kept.length : end - 1).toString('utf8');
 }
 
 /** A String in data as a store normalizing its input stores it (NFC), else as sent. */

@@ -108,6 +108,7 @@ export const VARIANTS: readonly Variant[] = [
   v('collation-general-ci', "String filters compare under MySQL's utf8mb4_general_ci: one character at a time, letter case and accents ignored (é = e), a combining mark weighed as a character of its own (e + U+0301 is neither é nor e), ß = s (not ss), trailing spaces ignored (PAD SPACE)", {
     stringCase: 'insensitive', stringAccents: 'insensitive', trailingSpaces: 'ignored', collationWeights: 'general',
   }),
+  v('text-bytes-cut', 'page content is a MySQL TEXT column outside strict mode: content over 65535 bytes of UTF-8 is cut to the longest start within them, whole characters ("Data truncated" is a warning there)', { longTextUnit: 'bytes cut' }),
 ];
 
 /** What storecheck should observe against a server with this behaviour. */
@@ -137,7 +138,7 @@ export function observationsFor(b: Behaviour): Observations {
     // an accent-insensitive collation drops the combining mark too (UCA: marks weigh nothing at the first level)
     'collation.normalization': b.normalization !== 'none' || (b.stringAccents === 'insensitive' && b.collationWeights === 'uca') ? 'insensitive' : 'sensitive',
     'text.normalization': b.normalization === 'nfc-input' ? 'nfc' : 'kept',
-    'limits.longTextUnit': b.longTextUnit === 'characters' ? 'characters' : 'bytes refused',
+    'limits.longTextUnit': b.longTextUnit === 'bytes' ? 'bytes refused' : b.longTextUnit,
     'limits.integerWidth': b.integerWidth,
     'limits.decimalScale': b.decimalScale,
     'text.astral': b.astral,
