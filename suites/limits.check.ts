@@ -2,7 +2,8 @@
  * Values at the documented limits (§8 Limits, §2 Conventions) are accepted and
  * read back intact, in the create answer and in get:
  * - strings of exactly 255 characters (run tag included), ASCII and multi-byte;
- * - page content of exactly 65535 characters;
+ * - page content of exactly 65535 characters, its multi-byte text judged under
+ *   what the store's long text limit counts (limits.longTextUnit: limits/text-bytes.ts);
  * - integers at their largest under the width of the target's Integer columns
  *   (observation limits.integerWidth: 11 digits, 99999999999, or the 32-bit
  *   column INT(11) usually is, 2147483647);

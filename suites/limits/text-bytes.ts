@@ -80,8 +80,8 @@ export async function judgeLongTextBytes(ctx: CheckContext, r: ResourceModel, pr
   const changes: Payload = Object.fromEntries(props.map((p) => [p.name, multibyteAtLimit(p, 5)]));
   const up = await ctx.client.update(r, [{ id: baseId, ...changes }]);
   if (!up.ok && (!up.exchange.response || up.exchange.response.status >= 500)) ctx.ok(up, `update of ${r.title} over the limit's bytes`);
-  // read until the update shows as this store stores it (cut), up to the visibility deadline
-  const shows = (m: Map<string, Rec>) => props.every((p) => m.get(baseId.toLowerCase())?.[p.recordField ?? p.name] === cutToBytes(String(changes[p.name]), maxLengthOf(p)));
+  // read until the update shows, cut or whole (judged below), up to the visibility deadline
+  const shows = (m: Map<string, Rec>) => props.every((p) => [changes[p.name], cutToBytes(String(changes[p.name]), maxLengthOf(p))].includes(m.get(baseId.toLowerCase())?.[p.recordField ?? p.name] as string));
   const after = up.ok ? await getByIds(ctx, r, [baseId], 'get by id after the update over the limit\'s bytes', shows) : undefined;
   const rec = after?.byId.get(baseId.toLowerCase());
   await judgeOverBytes(ctx, r, props, 'update', { ...changes, id: baseId }, up, rec, [up.exchange, ...(after ? [after.exchange] : [])]);
