@@ -158,7 +158,7 @@ const LIMITS: Limit[] = [
  * sizes — the test runner diffs expected against actual character by character, which takes minutes on two
  * texts of 65535 multi-byte characters that differ over thousands of them.
  */
-const shown = (v: unknown): unknown => (typeof v === 'string' && v.length > 1000 ? `${describeValue(v)}, ${Buffer.byteLength(v, 'utf8')} bytes` : v);
+const shown = (v: unknown): unknown => (typeof v === 'string' && v.length > 512 ? `${describeValue(v)}, ${Buffer.byteLength(v, 'utf8')} bytes` : v);
 
 /** A mismatch with the lengths said, for strings. */
 function lengths(r: ResourceModel, ms: Mismatch[]): string {
