@@ -1,5 +1,5 @@
 /** fast-check arbitraries derived from the schemas (see each module). */
-export { textArb, fixedText, looseKey, CHARACTER_CLASSES, type TextOptions, type FixedTextStyle } from './text.js';
+export { textArb, fixedText, cutToBytes, looseKey, CHARACTER_CLASSES, type TextOptions, type FixedTextStyle } from './text.js';
 export { decimalArb, integerArb, maxDecimal, maxInteger, type DecimalArbOptions, type IntegerArbOptions } from './numbers.js';
 export { dateTimeArb, dateArb, requestDateTimeArb, instantArb, MIN_INSTANT, MAX_INSTANT } from './dates.js';
 export {

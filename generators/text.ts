@@ -119,8 +119,12 @@ export interface TextOptions {
   maxBytes?: number;
 }
 
-/** The longest start of `s` whose UTF-8 takes at most `bytes` bytes (whole code points); `s` itself when it fits. */
-function cutToBytes(s: string, bytes: number | undefined): string {
+/**
+ * The longest start of `s` whose UTF-8 takes at most `bytes` bytes (whole code points); `s` itself when it fits:
+ * what a column counting bytes keeps of a longer text when it cuts rather than refuses (MySQL's TEXT outside
+ * strict mode cuts to a character boundary), and how generated long text stays valid under the text-bytes reading.
+ */
+export function cutToBytes(s: string, bytes: number | undefined): string {
   if (bytes === undefined || Buffer.byteLength(s, 'utf8') <= bytes) return s;
   let used = 0;
   let end = 0;

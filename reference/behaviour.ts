@@ -74,8 +74,14 @@ export interface Behaviour {
    * PostgreSQL's nondeterministic ICU collations); an accent-insensitive collation equates them too
    */
   normalization: 'none' | 'nfc-input' | 'canonical-collation';
-  /** a String whose limit is above the common one (page content, 65535): characters counted, or UTF-8 bytes (a MySQL TEXT column, strict mode: longer refused) */
-  longTextUnit: 'characters' | 'bytes';
+  /**
+   * How a case- or accent-insensitive collation weighs: 'uca' (utf8mb4_0900_ai_ci, utf8mb4_unicode_ci: a combining
+   * mark weighs nothing, so e + U+0301 = e = é) or 'general' (*_general_ci: one character at a time, so é = e but a
+   * combining mark is a character of its own and e + U+0301 is neither; ß = s)
+   */
+  collationWeights: 'uca' | 'general';
+  /** a String whose limit is above the common one (page content, 65535): characters counted, or UTF-8 bytes (a MySQL TEXT column: longer refused in strict mode, cut to a character boundary outside it) */
+  longTextUnit: 'characters' | 'bytes' | 'bytes cut';
   /** Integer columns: as many digits as §8 says, or 32-bit (INT(11)) refusing or clamping a value beyond */
   integerWidth: IntegerWidth;
   /** a Decimal with more decimals than its scale: refused (400), rounded half away from zero, truncated */
@@ -142,6 +148,7 @@ export const DEFAULT_BEHAVIOUR: Readonly<Behaviour> = Object.freeze({
   stringAccents: 'sensitive',
   trailingSpaces: 'significant',
   normalization: 'none',
+  collationWeights: 'uca',
   longTextUnit: 'characters',
   integerWidth: 'digits',
   decimalScale: 'refused',

@@ -13,7 +13,7 @@ import {
 } from '../src/schema/model.js';
 import { decimalWithin } from '../src/schema/ajv.js';
 import type { Behaviour } from './behaviour.js';
-import { astralColumn, collationKey, normalizedColumn, textBytesRefusal, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, guidVersionRefusal, timestampRefusal, storeNow, throughZone } from './readings.js';
+import { astralColumn, collationKey, longTextColumn, normalizedColumn, textBytesRefusal, decimalScaleColumn, edgeSpaceColumn, emptyRefusal, integerColumn, integerSyntaxRefusal, guidVersionRefusal, timestampRefusal, storeNow, throughZone } from './readings.js';
 import { composePipeline, requestContext, setRequestContext, type FaultHooks, type FilterSite, type Pipeline, type Rec, type StaleRead } from './pipeline.js';
 
 const EPOCH = '1970-01-01 00:00:00';
@@ -724,7 +724,7 @@ export class Engine {
     }
     if (typeof v !== 'string') return v;
     switch (prop.kind) {
-      case 'string': case 'predefined': return p.inputString(this.textColumn(v), prop.maxLength);
+      case 'string': case 'predefined': return p.inputString(longTextColumn(this.behaviour, prop.maxLength, this.textColumn(v)), prop.maxLength);
       case 'datetime': return throughZone(this.behaviour, normDateTime(v));
       case 'integer': return this.stored(integerColumn(this.behaviour, v.replace(/^(-?)0+(?=[0-9])/, '$1')), v);
       case 'decimal': return prop.decimal ? decimalScaleColumn(this.behaviour, v, prop.decimal.scale) : v;

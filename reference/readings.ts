@@ -16,9 +16,20 @@ export function collationKey(b: Behaviour): ((s: string) => string) | undefined 
     let x = b.trailingSpaces === 'ignored' ? s.replace(/ +$/, '') : s;
     // canonical equivalents one value: a filter value normalized on input meets records stored normalized
     if (b.normalization !== 'none') x = x.normalize('NFC');
-    if (b.stringAccents === 'insensitive') x = x.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    if (b.collationWeights === 'general') x = Array.from(x, (ch) => generalWeight(b, ch)).join('');
+    else if (b.stringAccents === 'insensitive') x = x.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
     return b.stringCase === 'insensitive' ? x.toLowerCase() : x;
   };
+}
+
+/**
+ * One character as MySQL's *_general_ci weighs it: alone (no expansion, no contraction: ß is s, not ss), a
+ * precomposed letter as its base letter where accents are ignored, a combining mark as itself (not ignorable).
+ */
+function generalWeight(b: Behaviour, ch: string): string {
+  if (/^[\u0300-\u036f]$/.test(ch)) return ch;
+  if (ch === '\u00df') return 's';
+  return b.stringAccents === 'insensitive' ? ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : ch;
 }
 
 const INT32_MIN = -(2n ** 31n);
@@ -67,9 +78,24 @@ export function astralColumn(b: Behaviour, v: string): Column {
  * only Strings whose limit is above the common one (page content) are such columns.
  */
 export function textBytesRefusal(b: Behaviour, maxLength: number | undefined, v: string): string | undefined {
-  if (b.longTextUnit === 'characters' || maxLength === undefined || maxLength <= TEXT_MAX_LENGTH) return undefined;
+  if (b.longTextUnit !== 'bytes' || maxLength === undefined || maxLength <= TEXT_MAX_LENGTH) return undefined;
   const bytes = Buffer.byteLength(v, 'utf8');
   return bytes > maxLength ? `data too long for column: ${bytes} bytes of UTF-8 (a TEXT column holds ${maxLength})` : undefined;
+}
+
+/**
+ * A long String as a column counting bytes outside strict mode stores it (MySQL's TEXT: the longest start within
+ * 65535 bytes, whole characters, with a "Data truncated" warning), else as sent.
+ */
+export function longTextColumn(b: Behaviour, maxLength: number | undefined, v: string): string {
+  if (b.longTextUnit !== 'bytes cut' || maxLength === undefined || maxLength <= TEXT_MAX_LENGTH || Buffer.byteLength(v, 'utf8') <= maxLength) return v;
+  const kept = Buffer.from(v, 'utf8').subarray(0, maxLength);
+  // a character cut in two at the end is dropped: back up to the start of its UTF-8 sequence
+  let end = kept.length;
+  while (end > 0 && (kept[end - 1] & 0xc0) === 0x80) end--;
+  const lead = end > 0 ? kept[end - 1] : 0;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return kept.subarray(0, kept.length - (end - 1) >= need ? kept.length : end - 1).toString('utf8');
 }
 
 /** A String in data as a store normalizing its input stores it (NFC), else as sent. */

@@ -106,6 +106,10 @@ export const VARIANTS: readonly Variant[] = [
   v('collation-canonical', 'String filters compare canonically equivalent strings as equal (e + U+0301 finds é), stored as sent: a PostgreSQL nondeterministic ICU collation, accents and letter case still told apart', { normalization: 'canonical-collation' }),
   v('enum-filter-values', 'Predefined filters are enum-typed (an ASP.NET Core filter model binding Status[], a Laravel in: rule): a value outside the enumeration is refused with 400, names read in any letter case', { unknownPredefinedValue: 'refused' }),
   v('text-bytes', 'page content is a MySQL TEXT column (utf8mb4, strict mode): at most 65535 bytes of UTF-8, "65535 characters" in MySQL\'s own words for TEXT; longer content refused', { longTextUnit: 'bytes' }),
+  v('collation-general-ci', "String filters compare under MySQL's utf8mb4_general_ci: one character at a time, letter case and accents ignored (é = e), a combining mark weighed as a character of its own (e + U+0301 is neither é nor e), ß = s (not ss), trailing spaces ignored (PAD SPACE)", {
+    stringCase: 'insensitive', stringAccents: 'insensitive', trailingSpaces: 'ignored', collationWeights: 'general',
+  }),
+  v('text-bytes-cut', 'page content is a MySQL TEXT column outside strict mode: content over 65535 bytes of UTF-8 is cut to the longest start within them, whole characters ("Data truncated" is a warning there)', { longTextUnit: 'bytes cut' }),
 ];
 
 /** What storecheck should observe against a server with this behaviour. */
@@ -134,8 +138,9 @@ export function observationsFor(b: Behaviour): Observations {
     'collation.accents': b.stringAccents,
     'collation.trailingSpaces': b.trailingSpaces,
     // an accent-insensitive collation drops the combining mark too (UCA: marks weigh nothing at the first level)
-    'collation.normalization': b.normalization !== 'none' || b.stringAccents === 'insensitive' ? 'insensitive' : 'sensitive',
+    'collation.normalization': b.normalization !== 'none' || (b.stringAccents === 'insensitive' && b.collationWeights === 'uca') ? 'insensitive' : 'sensitive',
     'text.normalization': b.normalization === 'nfc-input' ? 'nfc' : 'kept',
+    'limits.longTextUnit': b.longTextUnit === 'bytes' ? 'bytes refused' : b.longTextUnit,
     'limits.integerWidth': b.integerWidth,
     'limits.decimalScale': b.decimalScale,
     'text.astral': b.astral,

@@ -2,7 +2,8 @@
  * Values at the documented limits (§8 Limits, §2 Conventions) are accepted and
  * read back intact, in the create answer and in get:
  * - strings of exactly 255 characters (run tag included), ASCII and multi-byte;
- * - page content of exactly 65535 characters;
+ * - page content of exactly 65535 characters, its multi-byte text judged under
+ *   what the store's long text limit counts (limits.longTextUnit: limits/text-bytes.ts);
  * - integers at their largest under the width of the target's Integer columns
  *   (observation limits.integerWidth: 11 digits, 99999999999, or the 32-bit
  *   column INT(11) usually is, 2147483647);
@@ -26,7 +27,7 @@
  * Characters are counted in code points (what §8 "255 characters" reads as).
  */
 import {
-  TEXT_MAX_LENGTH, maxLengthOf,
+  TEXT_MAX_LENGTH, maxLengthOf, describeValue,
   check, checksOf, LIMIT_PROPS, resources, codePointLength, astralUnder, hasAstral, type CheckContext, type Rec, type Exchange,
   type LimitRule, type PayloadPropModel, type ResourceModel, type SuiteDeclaration,
 } from '../src/check/index.js';
@@ -34,6 +35,7 @@ import type fc from 'fast-check';
 import { boundaryPayloads, retoken, uniquePrefix, type Payload } from '../generators/index.js';
 import { chunked, classesKeptOut, observedNotTaken } from './support/classes.js';
 import { itemClasses, limitClasses, type PropLimitClasses } from './limits/classes.js';
+import { judgeLongTextBytes, longTextItems, longTextWhat } from './limits/text-bytes.js';
 import { getByIds, matchResponse, mismatchesText, payloadMismatches, type Mismatch } from './support/writes.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
@@ -109,10 +111,10 @@ const LIMITS: Limit[] = [
   {
     rule: 'limits.page-content-65535',
     props: LIMIT_PROPS['limits.page-content-65535'],
-    items: (r, ctx, props) => boundaryItems(r, ctx, props, { multibyte: true, minimum: false }),
-    // multi-byte: as much as 65535 UTF-8 bytes hold (generators' boundaryPayloads), valid where the column is a MySQL
-    // TEXT (text-bytes: "65535 characters" in MySQL's own words for it, fewer when multi-byte; docs/value-classes.md)
-    what: 'content of exactly 65535 characters (ASCII) and of 65535 UTF-8 bytes of multi-byte text',
+    // multi-byte: the limit in characters where the store was seen to count characters, else as much as 65535 UTF-8
+    // bytes hold (valid where the column is a MySQL TEXT: limits.longTextUnit, limits/text-bytes.ts)
+    items: (r, ctx, props) => longTextItems(boundaryItems(r, ctx, props, { multibyte: true, minimum: false }), props),
+    get what() { return longTextWhat(); },
     section: '§8 Limits: Page content 65535 characters',
   },
   {
@@ -151,6 +153,13 @@ const LIMITS: Limit[] = [
   },
 ];
 
+/**
+ * A value for a failure's expected or actual: a long text (page content at its limit) as its start, end and
+ * sizes — the test runner diffs expected against actual character by character, which takes minutes on two
+ * texts of 65535 multi-byte characters that differ over thousands of them.
+ */
+const shown = (v: unknown): unknown => (typeof v === 'string' && v.length > 512 ? `${describeValue(v)}, ${Buffer.byteLength(v, 'utf8')} bytes` : v);
+
 /** A mismatch with the lengths said, for strings. */
 function lengths(r: ResourceModel, ms: Mismatch[]): string {
   const said = ms
@@ -174,8 +183,8 @@ async function judgeProps(ctx: CheckContext, r: ResourceModel, limit: Limit, pro
           it.fail({
             message: `${where}, item ${i}: ${limit.what} did not come back intact: ${mismatchesText(ms)}${lengths(r, ms)}`,
             why: limit.section,
-            expected: Object.fromEntries(ms.map((m) => [m.prop, m.sent])),
-            actual: Object.fromEntries(ms.map((m) => [m.prop, m.got])),
+            expected: Object.fromEntries(ms.map((m) => [m.prop, shown(m.sent)])),
+            actual: Object.fromEntries(ms.map((m) => [m.prop, shown(m.got)])),
             evidence,
           });
         }
@@ -411,6 +420,7 @@ for (const r of WRITABLE) {
       const reasons = new Map<string, Map<string, string>>();
       await judgeAstral(ctx, r, limit, sent, astral, got, reasons);
       const updated = await updateAtLimit(ctx, r, limit, props, sent, ids.slice(items.length));
+      if (limit.rule === 'limits.page-content-65535') await judgeLongTextBytes(ctx, r, props, (content) => retoken(r.name, { ...min, ...content }, tag, tokenFor(ctx, 'a', 1)), ids[items.length]);
       await recordClasses(ctx, limit, sent, { create: [...items, ...(sent.astral && !reasons.size ? [sent.astral] : [])], update: updated }, reasons);
     });
   }

@@ -42,6 +42,7 @@ import { trimmingProbe } from './trimming.js';
 import { emptyStringProbe } from './empty-string.js';
 import { numberSyntaxProbe } from './number-syntax.js';
 import { listDuplicatesProbe } from './list-duplicates.js';
+import { textBytesProbe } from './text-bytes.js';
 import { ProbeError, evidence, type Probe, type ProbeContext } from './types.js';
 import { unknownFilterProbe } from './unknown-filter.js';
 import { unknownPredefinedProbe } from './unknown-predefined.js';
@@ -85,6 +86,7 @@ export const PROBES: readonly Probe[] = [
   numberSyntaxProbe,
   listDuplicatesProbe,
   timestampRangeProbe,
+  textBytesProbe,
   bigSetProbe,
 ];
 

@@ -34,6 +34,9 @@ import type {
 
 const o = <T>(spec: ObservationSpec<T>): ObservationSpec<T> => spec;
 
+/** What a long text's limit counts (limits.longTextUnit): characters, or UTF-8 bytes (a MySQL TEXT column) refusing or cutting what is beyond. */
+export type LongTextUnit = 'characters' | 'bytes refused' | 'bytes cut';
+
 /** How records are ordered when no order is asked (order.default). */
 export type OrderReading = 'createdon asc' | 'createdon desc' | 'id asc' | 'id desc' | 'unordered';
 
@@ -173,6 +176,11 @@ export const OBSERVATIONS = {
     describe: "what a String holding a combining sequence (e + U+0301) gets: stored as sent ('kept': databases store what they are given), or NFC-normalized ('nfc': a stack normalizing its input)",
     section: '§2 Conventions: String (the Unicode normalization form is not shown)',
     fallback: 'kept',
+  }),
+  'limits.longTextUnit': o<LongTextUnit | null>({
+    describe: "what the limit of a long text (page content, 65535) counts: 'characters', or UTF-8 bytes as a MySQL TEXT column does, longer text refused ('bytes refused': strict mode) or cut to a character boundary ('bytes cut')",
+    section: '§8 Limits: Page content 65535 characters (whether a character counts as one or by its bytes is not shown)',
+    fallback: null,
   }),
   'limits.integerWidth': o<IntegerWidth>({
     describe: "how wide an Integer column is: 'digits' (as many digits as §8 says), or the 32-bit column INT(11) usually is, refusing or clamping a value beyond 2147483647",

@@ -47,6 +47,11 @@
  *   (collation-canonical) it is no departure. Its mirror, product-vendor-code-points
  *   (every other String filter equates them, vendor compares code points), is
  *   caught by the same item alone.
+ * - page content's limit counted in bytes by create, cut where 65535 bytes end
+ *   (limits.longTextUnit 'bytes cut'), while update keeps 65535 multi-byte
+ *   characters (page-content-create-cut-at-65535-bytes: caught by the update
+ *   apart of page.limits.page-content-65535). On a store cutting both
+ *   (text-bytes-cut) it is no departure.
  * What is judged is consistency with the store's own reading, not one reading.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -114,6 +119,12 @@ const CASES: Case[] = [
   },
   // a date-only bound read as the midnight everywhere but order createdon_max, which reads the whole day (the key the probe asks first)
   { fault: 'date-only-whole-day:order.createdon_max', only: DATE_ONLY, honest: 'date-only-whole-day', fails: ORDER_CREATEDON_MAX, fieldItem: ORDER_CREATEDON_MAX },
+  // page content cut where 65535 bytes end by create, kept whole by update: the probe (a create) reads 'bytes cut', the
+  // update apart holding 65535 multi-byte characters keeps them (limits.longTextUnit); a store cutting both is its honest twin
+  {
+    fault: 'page-content-create-cut-at-65535-bytes', only: 'page.limits.page-content-65535', honest: 'text-bytes-cut',
+    fails: /^page\.limits\.page-content-65535#content\.(create|update)$/, fieldItem: /#content\.update$/,
+  },
 ];
 
 

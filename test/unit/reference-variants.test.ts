@@ -15,7 +15,7 @@ const KEYS = [
   'filters.combination', 'filters.rangeInclusive', 'update.semantics', 'auth.invalidKeyStatus',
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
   'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'consistency.readAfterWriteMs',
-  'users.countPath', 'collation.case', 'collation.accents', 'collation.trailingSpaces', 'collation.normalization', 'text.normalization', 'limits.integerWidth', 'limits.decimalScale',
+  'users.countPath', 'collation.case', 'collation.accents', 'collation.trailingSpaces', 'collation.normalization', 'text.normalization', 'limits.longTextUnit', 'limits.integerWidth', 'limits.decimalScale',
   'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'integers.leadingZeros', 'integers.negativeZero', 'lists.duplicates', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'filters.guidVersion', 'time.dateTimeRange', 'http.contentType', 'http.jsonEscapes',
 ];
 
@@ -36,13 +36,13 @@ describe('variant registry', () => {
     expect(() => getVariant('nope')).toThrow(/unknown variant/);
   });
 
-  it('expectedObservations has every key for every variant, and differs from the default somewhere (except extra-fields, small-store, no-orders, page-size-below-one-empty, text-bytes: choices no observation records)', () => {
+  it('expectedObservations has every key for every variant, and differs from the default somewhere (except extra-fields, small-store, no-orders, page-size-below-one-empty: choices no observation records)', () => {
     expect(Object.keys(DEFAULT_OBSERVATIONS).sort()).toEqual([...KEYS].sort());
     for (const v of VARIANTS) {
       const obs = expectedObservations[v.name];
       expect(Object.keys(obs).sort(), v.name).toEqual([...KEYS].sort());
       const differs = KEYS.some((k) => (obs as any)[k] !== (DEFAULT_OBSERVATIONS as any)[k]);
-      if (!['extra-fields', 'small-store', 'no-orders', 'page-size-below-one-empty', 'text-bytes'].includes(v.name)) expect(differs, v.name).toBe(true);
+      if (!['extra-fields', 'small-store', 'no-orders', 'page-size-below-one-empty'].includes(v.name)) expect(differs, v.name).toBe(true);
     }
     expect(expectedObservations['first-page-zero']['pagination.firstPageNumber']).toBe(0);
     expect(expectedObservations['error-403-flat']['auth.invalidKeyStatus']).toBe(403);
@@ -288,6 +288,8 @@ describe('each stack-default reading is visible', () => {
     expect(await seen('collation-canonical')).toEqual({ stored: 'as sent', decomposed: 1, precomposed: 1 });
     // accents ignored: the combining mark is dropped with the others (UCA: marks weigh nothing at the first level)
     expect(await seen('collation-ai')).toEqual({ stored: 'as sent', decomposed: 1, precomposed: 1 });
+    // *_general_ci: accents ignored one character at a time, the combining mark a character of its own
+    expect(await seen('collation-general-ci')).toEqual({ stored: 'as sent', decomposed: 1, precomposed: 0 });
   });
 
   it('text-bytes: page content counted in UTF-8 bytes (a MySQL TEXT column), longer refused; the other Strings in characters', async () => {
@@ -299,6 +301,13 @@ describe('each stack-default reading is visible', () => {
       expect((await page(srv, refs, 'a'.repeat(max))).status).toBe(200);
     });
     await withVariant('first-page-zero', async (srv, refs) => expect((await page(srv, refs, 'é'.repeat(max))).status).toBe(200));
+    // outside strict mode: cut to the longest start within the limit's bytes, whole characters
+    await withVariant('text-bytes-cut', async (srv, refs) => {
+      const made = await page(srv, refs, `${'a'.repeat(max - 2)}é€`);
+      expect(made.status).toBe(200);
+      expect(made.body[0].content).toBe(`${'a'.repeat(max - 2)}é`);
+      expect((await page(srv, refs, `${'é'.repeat((max - 1) / 2)}a`)).body[0].content).toHaveLength((max - 1) / 2 + 1);
+    });
   });
 
   it('astral-refused and astral-replaced: a 4-byte character', async () => {
