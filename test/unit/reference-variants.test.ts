@@ -14,7 +14,7 @@ const KEYS = [
   'pagination.firstPageNumber', 'pagination.defaultPageSize', 'pagination.maxPageSize', 'order.default',
   'filters.combination', 'filters.rangeInclusive', 'update.semantics', 'auth.invalidKeyStatus',
   'auth.missingKeyStatus', 'pages.titleFilterKey', 'limits.overlongString', 'limits.maxDataItems',
-  'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'consistency.readAfterWriteMs',
+  'delete.unknownId', 'update.unknownId', 'limits.decimalDigits', 'filters.unknownKey', 'filters.unknownPredefinedValue', 'consistency.readAfterWriteMs',
   'users.countPath', 'collation.case', 'collation.accents', 'collation.trailingSpaces', 'collation.normalization', 'text.normalization', 'limits.longTextUnit', 'limits.integerWidth', 'limits.decimalScale',
   'text.astral', 'text.trimming', 'text.whitespaceOnly', 'text.emptyRequired', 'text.emptyOptional', 'integers.leadingZeros', 'integers.negativeZero', 'lists.duplicates', 'time.createdonOffsetMinutes', 'filters.dateOnlyBound', 'ids.letterCase', 'filters.idCase', 'filters.guidVersion', 'time.dateTimeRange', 'http.contentType', 'http.jsonEscapes',
 ];
