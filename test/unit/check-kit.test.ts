@@ -144,3 +144,26 @@ describe('coverage', () => {
     expect(low.reason).toMatch(/coverage 50 % is below --min-coverage 80 %/);
   });
 });
+
+describe('CheckFailure', () => {
+  it('gives the test runner a long text by its ends and size (its character diff of two long texts takes minutes); the detail keeps it whole', () => {
+    const expected = 'é'.repeat(65535);
+    const actual = `${'é'.repeat(30000)}${'e'.repeat(35535)}`;
+    const f = new CheckFailure({ message: 'cut', expected, actual });
+    expect(f.detail.expected).toBe(expected);
+    expect(f.detail.actual).toBe(actual);
+    for (const shown of [f.expected, f.actual]) {
+      expect(typeof shown).toBe('string');
+      expect((shown as string).length).toBeLessThan(600);
+      expect(shown).toMatch(/65535 UTF-16 units, \d+ UTF-8 bytes in all/);
+    }
+    expect(String(f.expected).startsWith('é'.repeat(200))).toBe(true);
+    expect(String(f.actual).endsWith('e'.repeat(200))).toBe(true);
+  });
+
+  it('gives short texts and other values as they are', () => {
+    const f = new CheckFailure({ message: 'x', expected: 'abc', actual: { n: 1 } });
+    expect(f.expected).toBe('abc');
+    expect(f.actual).toEqual({ n: 1 });
+  });
+});
