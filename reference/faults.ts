@@ -12,6 +12,7 @@ import { DATE_PATTERN, GET_CAP, TEXT_MAX_LENGTH, ZERO_GUID, resource } from '../
 import { ApiError } from './engine.js';
 import { requestContext, type Fault, type FaultHooks, type Rec } from './pipeline.js';
 import { findLocalFault } from './faults-generated.js';
+import { utf8Cut } from './readings.js';
 
 export type { Fault } from './pipeline.js';
 
@@ -815,28 +816,16 @@ export const FAULTS: readonly Fault[] = [
   // page content's limit counted in characters (limits.longTextUnit 'characters') on one write path and not the other, or
   // counted in bytes at another size: the limit check judges 65535 multi-byte characters in create and update alike
   fault('page-content-update-cut-at-65535-bytes', 'limits.page-content-65535', 'page create keeps content of 65535 multi-byte characters, page update cuts it where 65535 UTF-8 bytes end (the update path writes through a TEXT column)', {
-    inputString: (v, max, next) => next((max ?? 0) > TEXT_MAX_LENGTH && requestContext()?.op === 'update' ? utf8Start(v, max!) : v, max),
+    inputString: (v, max, next) => next((max ?? 0) > TEXT_MAX_LENGTH && requestContext()?.op === 'update' ? utf8Cut(v, max!) : v, max),
   }),
   fault('page-content-create-cut-at-65535-bytes', 'limits.page-content-65535', 'page create cuts content where 65535 UTF-8 bytes end (a TEXT column outside strict mode), page update keeps 65535 multi-byte characters (the update path writes through a MEDIUMTEXT)', {
-    inputString: (v, max, next) => next((max ?? 0) > TEXT_MAX_LENGTH && requestContext()?.op === 'create' ? utf8Start(v, max!) : v, max),
+    inputString: (v, max, next) => next((max ?? 0) > TEXT_MAX_LENGTH && requestContext()?.op === 'create' ? utf8Cut(v, max!) : v, max),
   }),
   fault('page-content-cut-at-100000-bytes', 'limits.page-content-65535', 'page content is cut where 100 000 UTF-8 bytes end (a column sized for the limit at about 1.5 bytes a character): 65535 ASCII characters, and 65535 characters in 65536 bytes, are kept; 65535 multi-byte characters are not', {
-    inputString: (v, max, next) => next((max ?? 0) > TEXT_MAX_LENGTH ? utf8Start(v, 100_000) : v, max),
+    inputString: (v, max, next) => next((max ?? 0) > TEXT_MAX_LENGTH ? utf8Cut(v, 100_000) : v, max),
   }),
 ];
 
-/** The longest start of `v` within `bytes` UTF-8 bytes, whole characters only (what a column counting bytes keeps when it cuts). */
-function utf8Start(v: string, bytes: number): string {
-  if (Buffer.byteLength(v, 'utf8') <= bytes) return v;
-  let used = 0;
-  let end = 0;
-  for (const ch of v) {
-    used += Buffer.byteLength(ch, 'utf8');
-    if (used > bytes) break;
-    end += ch.length;
-  }
-  return v.slice(0, end);
-}
 
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));
 

@@ -88,8 +88,14 @@ export function textBytesRefusal(b: Behaviour, maxLength: number | undefined, v:
  * 65535 bytes, whole characters, with a "Data truncated" warning), else as sent.
  */
 export function longTextColumn(b: Behaviour, maxLength: number | undefined, v: string): string {
-  if (b.longTextUnit !== 'bytes cut' || maxLength === undefined || maxLength <= TEXT_MAX_LENGTH || Buffer.byteLength(v, 'utf8') <= maxLength) return v;
-  const kept = Buffer.from(v, 'utf8').subarray(0, maxLength);
+  if (b.longTextUnit !== 'bytes cut' || maxLength === undefined || maxLength <= TEXT_MAX_LENGTH) return v;
+  return utf8Cut(v, maxLength);
+}
+
+/** The longest start of `v` within `bytes` UTF-8 bytes, whole characters only (what a column counting bytes keeps when it cuts); `v` when it fits. */
+export function utf8Cut(v: string, bytes: number): string {
+  if (Buffer.byteLength(v, 'utf8') <= bytes) return v;
+  const kept = Buffer.from(v, 'utf8').subarray(0, bytes);
   // a character cut in two at the end is dropped: back up to the start of its UTF-8 sequence
   let end = kept.length;
   while (end > 0 && (kept[end - 1] & 0xc0) === 0x80) end--;
