@@ -28,6 +28,19 @@ function storedAs(stored: (r: Parameters<FaultHooks['afterCreate']>[0], out: Rec
   };
 }
 
+/** The array filter `key` of `resourceName` refusing (400) a value outside its field's enumeration: an enum-typed filter model. */
+function refusesUnknownValues(resourceName: string, key: string): Partial<FaultHooks> {
+  return {
+    condition(site, next) {
+      if (site.resource.name !== resourceName || site.key !== key || site.filter !== 'array') return next(site);
+      const known = new Set(resource(resourceName).fields.find((f) => f.name === site.field)?.knownValues ?? []);
+      const unknown = (site.value as unknown[]).map(String).find((v) => !known.has(v));
+      if (unknown !== undefined) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: ${key}: ${JSON.stringify(unknown)} is not one of its values`, [`/filters/${key} must be one of the enumeration's values`]);
+      return next(site);
+    },
+  };
+}
+
 /** A fault only one near-miss case on one endpoint shows: proven at standard depth, which sends every case everywhere (Fault.proveDepth). */
 const EVERY_CASE = { proveDepth: 'standard' } as const;
 
@@ -784,17 +797,11 @@ export const FAULTS: readonly Fault[] = [
       return out;
     },
   }),
-  // a store whose Predefined filters match nothing for a value they do not know (the probe's product type
-  // among them), but whose coupon type filter is enum-typed: a departure from the store's own reading
-  fault('coupon-type-refuses-unknown', 'filters.array', 'Predefined filters answer a value outside the enumeration with no record, but the coupon type filter refuses it with 400 (one filter model enum-typed)', {
-    condition(site, next) {
-      if (site.resource.name !== 'coupon' || site.key !== 'type' || site.filter !== 'array') return next(site);
-      const known = new Set(resource('coupon').fields.find((f) => f.name === 'type')?.knownValues ?? []);
-      const unknown = (site.value as unknown[]).map(String).find((v) => !known.has(v));
-      if (unknown !== undefined) throw new ApiError(400, 'VALIDATION_FAILED', `invalid filters: type: ${JSON.stringify(unknown)} is not a coupon type`, ['/filters/type must be one of the enumeration\'s values']);
-      return next(site);
-    },
-  }),
+  // a store whose Predefined filters match nothing for a value they do not know, but one of whose filter models is
+  // enum-typed: a departure from the store's own reading — on a key the unknown-value probe asks among others
+  // (coupon type), and on the key it asks first (product type), which the other keys' answers outvote
+  fault('coupon-type-refuses-unknown', 'filters.array', 'Predefined filters answer a value outside the enumeration with no record, but the coupon type filter refuses it with 400 (one filter model enum-typed)', refusesUnknownValues('coupon', 'type')),
+  fault('product-type-refuses-unknown', 'filters.array', 'Predefined filters answer a value outside the enumeration with no record, but the product type filter (the first the unknown-value probe asks) refuses it with 400', refusesUnknownValues('product', 'type')),
   // page numbers whose written length changes (docs/value-classes.md "page walks"), on read-only resources: only a
   // walk of 10 pages or more shows them, and the run cannot add records there
   fault('order-page-number-one-digit', 'pagination.partition', 'order get reads pagination.pageNumber with a one-digit pattern (/[0-9]/ where /[0-9]+/ was meant): pages 10 to 19 are served as page 1; order pages 1 to 9, and every other resource, are right', {

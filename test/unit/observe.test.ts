@@ -223,29 +223,47 @@ describe('filters.guidVersion: a refusal of the form told from one of an unknown
 });
 
 describe('filters.unknownPredefinedValue: what a Predefined filter gets for a value no enumeration has', () => {
-  // a client whose resources each hold 3 records, answering the filtered get with `status` and `records` records
-  const fake = (status: number, records = 0) => ({
+  // a client whose resources each hold 3 records, answering the filtered get with `status` (per resource) and `records` records
+  const fake = (status: (resource: string) => number, records = 0) => ({
     count: async () => ({ ok: true, value: 3, exchange: {} as Exchange }),
-    get: async (_r: unknown, q: unknown) => {
-      const exchange = { request: { method: 'POST', path: '/api/v1/products/get', body: q }, response: { status, headers: {}, body: status < 300 ? '[]' : '{}' } } as unknown as Exchange;
-      const value = status < 300 ? Array.from({ length: records }, (_, i) => ({ id: `r${i}` })) : undefined;
-      return { ok: status < 300, value, exchange, problem: status < 300 ? undefined : `HTTP ${status}` };
+    get: async (r: { name: string; prefix: string }, q: unknown) => {
+      const code = status(r.name);
+      const exchange = { request: { method: 'POST', path: `${r.prefix}/get`, body: q }, response: { status: code, headers: {}, body: code < 300 ? '[]' : '{}' } } as unknown as Exchange;
+      const value = code < 300 ? Array.from({ length: records }, (_, i) => ({ id: `r${i}` })) : undefined;
+      return { ok: code < 300, value, exchange, problem: code < 300 ? undefined : `HTTP ${code}` };
     },
   });
-  const run = async (status: number, records = 0) => {
+  const run = async (status: number | ((resource: string) => number), records = 0) => {
     const { unknownPredefinedProbe } = await import('../../src/observe/unknown-predefined.js');
     const { Shared } = await import('../../src/observe/shared.js');
-    const client = fake(status, records) as unknown as StoreClient;
+    const client = fake(typeof status === 'number' ? () => status : status, records) as unknown as StoreClient;
     const config = { runTag: 'sc00000000' } as RunConfig;
     return (await unknownPredefinedProbe.run({ client, config, shared: new Shared(client, config), results: {} }))['filters.unknownPredefinedValue'];
   };
 
-  it("refused (400, 422): 'refused', the answer as evidence", async () => {
+  it("refused (400, 422) by every key: 'refused', the first key's answer as evidence", async () => {
     for (const status of [400, 422]) {
       const o = await run(status);
       expect(o.value).toBe('refused');
       expect(o.evidence).toHaveLength(1);
+      expect(o.detail).toMatch(/^5 Predefined key\(s\) told: 5 refused/);
     }
+  });
+  it('one key departing from the others — the first asked among them — is outvoted and named, its answer kept as evidence', async () => {
+    const { resources } = await import('../../src/schema/model.js');
+    const first = resources().find((r) => r.filters.some((f) => f.valueKind === 'predefined'))!.name;
+    const o = await run((name) => (name === first ? 400 : 200));
+    expect(o.value).toBe('matches-nothing');
+    expect(o.detail).toMatch(/1 refused the value, 4 matched no record; the reading most keys show/);
+    expect(o.detail).toContain('departing:');
+    expect(o.evidence).toHaveLength(2);
+  });
+  it('a tie falls back to the first key asked', async () => {
+    const { decideUnknownPredefined } = await import('../../src/observe/unknown-predefined.js');
+    const t = (where: string, value?: 'refused' | 'matches-nothing') => ({ where, value, said: where, exchange: {} as Exchange });
+    expect(decideUnknownPredefined([t('a', 'refused'), t('b', 'matches-nothing'), t('c')])?.value).toBe('refused');
+    expect(decideUnknownPredefined([t('a', 'matches-nothing'), t('b', 'refused')])?.value).toBe('matches-nothing');
+    expect(decideUnknownPredefined([t('a'), t('b')])).toBeUndefined();
   });
   it("2xx with no record: 'matches-nothing'", async () => expect((await run(200)).value).toBe('matches-nothing'));
   it('2xx with records: could not tell (no record can hold a value no enumeration has)', async () => {
