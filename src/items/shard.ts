@@ -32,14 +32,20 @@ function median(xs: number[]): number | undefined {
 
 /** The estimated cost of each check (ms), for these checks of the catalogue. */
 export function checkWeights(checks: readonly Pick<CheckDef, 'id' | 'rule'>[], known: Record<string, number> = weights().ms): Map<string, number> {
-  const byRule = new Map<string, number[]>();
-  const ruleOf = new Map(checks.map((c) => [c.id, c.rule]));
-  for (const [id, ms] of Object.entries(known)) {
-    const rule = ruleOf.get(id);
-    if (rule) byRule.set(rule, [...(byRule.get(rule) ?? []), ms]);
-  }
+  const byRule = measuredByRule(checks, known);
   const overall = median(Object.values(known)) ?? 1;
   return new Map(checks.map((c) => [c.id, known[c.id] ?? median(byRule.get(c.rule) ?? []) ?? overall]));
+}
+
+/** The measured figures of these checks, by rule: what a check the table does not know falls back on. */
+function measuredByRule(checks: readonly Pick<CheckDef, 'id' | 'rule'>[], known: Record<string, number>): Map<string, number[]> {
+  const byRule = new Map<string, number[]>();
+  const ruleOf = new Map(checks.map((c) => [c.id, c.rule]));
+  for (const [id, n] of Object.entries(known)) {
+    const rule = ruleOf.get(id);
+    if (rule) byRule.set(rule, [...(byRule.get(rule) ?? []), n]);
+  }
+  return byRule;
 }
 
 /**
@@ -48,13 +54,8 @@ export function checkWeights(checks: readonly Pick<CheckDef, 'id' | 'rule'>[], k
  * the longest of its rule's measured checks among these, or none).
  */
 export function longestChain(checks: readonly Pick<CheckDef, 'id' | 'rule'>[], known: Record<string, number> = weights().roundTrips ?? {}): number {
-  const byRule = new Map<string, number>();
-  const ruleOf = new Map(checks.map((c) => [c.id, c.rule]));
-  for (const [id, n] of Object.entries(known)) {
-    const rule = ruleOf.get(id);
-    if (rule) byRule.set(rule, Math.max(byRule.get(rule) ?? 0, n));
-  }
-  return Math.max(0, ...checks.map((c) => known[c.id] ?? byRule.get(c.rule) ?? 0));
+  const byRule = measuredByRule(checks, known);
+  return Math.max(0, ...checks.map((c) => known[c.id] ?? Math.max(0, ...(byRule.get(c.rule) ?? []))));
 }
 
 /** `i/n` → { index: i - 1, count: n } (the CLI has checked 1 ≤ i ≤ n). */
