@@ -78,8 +78,8 @@ async function setOf(ctx: CheckContext, r: ResourceModel): Promise<PageSet> {
 
 const describeSet = (r: ResourceModel, s: PageSet) => `${s.whole.length} ${s.source === 'created' ? 'records created by the check' : 'existing records'} of ${r.prefix}, scoped by an id filter`;
 
-async function page(ctx: CheckContext, r: ResourceModel, filters: Rec | undefined, index: number, pageSize: number): Promise<{ records: Rec[]; exchange: Exchange }> {
-  const res = await readPage(ctx.client, r, { ...(filters ? { filters } : {}), index, pageSize });
+async function page(ctx: CheckContext, r: ResourceModel, filters: Rec, index: number, pageSize: number): Promise<{ records: Rec[]; exchange: Exchange }> {
+  const res = await readPage(ctx.client, r, { filters, index, pageSize });
   return { records: ctx.ok(res, `get of ${r.prefix} page ${pageSettings().first + index} (pageSize ${pageSize})`), exchange: res.exchange };
 }
 
@@ -271,8 +271,8 @@ async function belowOne(it: ItemContext, r: ResourceModel): Promise<void> {
 interface LongWalkSet {
   /** the ids of the records (lower case) */
   whole: Set<string>;
-  /** the filters of every page: an id filter on the set, or none (the read-only resource whole) */
-  filters?: Rec;
+  /** the filters of every page: an id filter on the set */
+  filters: Rec;
   what: string;
   /** the reads that made the set (evidence of a missing record) */
   exchanges: Exchange[];
@@ -282,10 +282,11 @@ interface LongWalkSet {
  * A read-only resource's records for the long walk: one get of the largest
  * page (observation pagination.maxPageSize) — the first page
  * count-total#total walks, the same request (sent once per worker: a read the
- * run cannot change is shared). Fewer than a full page: that is every record,
- * walked without a filter. A full page: the resource may hold more than one
- * get returns, and the walk is bounded to the records of that get, by an id
- * filter on them.
+ * run cannot change is shared) — walked by an id filter on them. The run
+ * cannot change these records, but others may: a live store gains orders and
+ * customers while the run walks, and a record added meanwhile must not read as
+ * one the pages should not hold. A full page: the resource may hold more than
+ * one get returns, and the walk is bounded to the records of that get.
  */
 async function readOnlyWalkSet(it: ItemContext, r: ResourceModel): Promise<LongWalkSet> {
   const { first, max } = pageSettings();
@@ -293,13 +294,8 @@ async function readOnlyWalkSet(it: ItemContext, r: ResourceModel): Promise<LongW
   const recs = it.ok(res, `get of ${r.prefix} page ${first} (pageSize ${max})`);
   const ids = recs.map((x) => String(x?.id));
   const whole = new Set(ids.map(lower));
-  if (recs.length < max) return { whole, what: `the ${whole.size} records of ${r.prefix} (one get of pageSize ${max} returned them all)`, exchanges: [res.exchange] };
-  return {
-    whole,
-    filters: { id: ids },
-    what: `${r.prefix} filtered by the ids of the ${whole.size} records one get of pageSize ${max} returned (it may hold more: the walk is bounded to them)`,
-    exchanges: [res.exchange],
-  };
+  const held = recs.length < max ? `the ${whole.size} records of ${r.prefix} (one get of pageSize ${max} returned them all)` : `the ${whole.size} records of ${r.prefix} one get of pageSize ${max} returned (it may hold more: the walk is bounded to them)`;
+  return { whole, filters: { id: ids }, what: `${held}, scoped by an id filter`, exchanges: [res.exchange] };
 }
 
 /** A writable resource's records for the long walk: the big set made for the cap (1001 records), by an id filter on them. */
@@ -366,7 +362,7 @@ interface PartitionWalk {
  * `maxPages`, until one holds fewer than `per` (what a full page holds): on
  * which page each record came back, which came back twice, which are foreign.
  */
-async function partitionWalk(it: ItemContext, r: ResourceModel, filters: Rec | undefined, whole: Set<string>, size: number, per: number, maxPages: number): Promise<PartitionWalk> {
+async function partitionWalk(it: ItemContext, r: ResourceModel, filters: Rec, whole: Set<string>, size: number, per: number, maxPages: number): Promise<PartitionWalk> {
   const { first } = pageSettings();
   const out: PartitionWalk = { seen: new Map(), pages: [], sizes: [], overlaps: [], foreign: [], ended: false };
   for (let i = 0; i < maxPages; i++) {
