@@ -155,8 +155,8 @@ const LIMITS: Limit[] = [
 
 /**
  * A value for a failure's expected or actual: a long text (page content at its limit) as its start, end and
- * sizes — the test runner diffs expected against actual character by character, which takes minutes on two
- * texts of 65535 multi-byte characters that differ over thousands of them.
+ * sizes, in the report too — two texts of 65535 characters side by side tell a reader less than their sizes
+ * and ends (the test runner's own copy is cut for it whatever the check: src/check/failure.ts forRunner).
  */
 const shown = (v: unknown): unknown => (typeof v === 'string' && v.length > 512 ? `${describeValue(v)}, ${Buffer.byteLength(v, 'utf8')} bytes` : v);
 

@@ -46,7 +46,7 @@ export type { Exchange } from '../client/http.js';
 
 // ---------------------------------------------------------------- values as the spec compares them
 export {
-  codePointLength, compareScalar, decimalToScaled, describeValue, formatDate, formatDateTime,
+  codePointLength, textSize, compareScalar, decimalToScaled, describeValue, formatDate, formatDateTime,
   normalizeBoolean, normalizeDecimal, normalizeInteger, parseDateTime, sameStoredValue, scaledToDecimal,
 } from '../values/index.js';
 // ---------------------------------------------------------------- values under a reading the target was observed to take (docs/stack-defaults.md)

@@ -19,7 +19,7 @@
  */
 import type { Rec } from '../client/api.js';
 import { TEXT_MAX_LENGTH, resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
-import { codePointLength } from '../values/index.js';
+import { textSize } from '../values/index.js';
 import { cutToBytes, fixedText } from '../../generators/text.js';
 import type { Observation } from '../report/types.js';
 import { couldNotTell, fitsNoReading, observation, statusText, type Probe } from './types.js';
@@ -42,8 +42,6 @@ export function overBytesText(max: number, prefix: string): string {
   return `${fixedText(max - 1, { prefix })}\u00e9`;
 }
 
-/** A text's size, for details: '65535 characters (65536 bytes)'. */
-export const sizeOf = (s: string): string => `${codePointLength(s)} characters (${Buffer.byteLength(s, 'utf8')} bytes)`;
 
 /**
  * The reading a stored text shows, for a text of `max` characters and more
@@ -58,7 +56,7 @@ export function readingOfStored(sent: string, stored: string, max: number): 'cha
 
 /** The observation of the probe's create (read back), given its text; `control` sends the limit in ASCII when it was refused. */
 export async function longTextObservation(w: Written, sent: string, max: number, where: string, field: string, control: () => Promise<Written>): Promise<Observation> {
-  const said = `content of ${sizeOf(sent)}, limit ${max}`;
+  const said = `content of ${textSize(sent)}, limit ${max}`;
   if (w.unusable) return w.unusable;
   if (w.refused) {
     const c = await control();
@@ -75,8 +73,8 @@ export async function longTextObservation(w: Written, sent: string, max: number,
   if (typeof stored !== 'string') return couldNotTell(`${said} was read back without a String ${field} (${where})`, ...ev);
   const reading = readingOfStored(sent, stored, max);
   if (reading === 'characters') return observation(reading, `${said}, is stored whole: the limit counts characters (${where})`, ...ev);
-  if (reading === 'bytes cut') return observation(reading, `${said}, is stored cut to ${sizeOf(stored)}, where ${max} bytes end: the limit counts UTF-8 bytes, longer content cut to a character boundary (a MySQL TEXT column outside strict mode) (${where})`, ...ev);
-  return fitsNoReading(`${said}, was accepted (${statusText(w.exchange)}) and stored as ${sizeOf(stored)}${sent.startsWith(stored) ? ', cut' : ', changed'}: neither whole nor cut where ${max} bytes end (${sizeOf(cutToBytes(sent, max))}) (${where})`, ...ev);
+  if (reading === 'bytes cut') return observation(reading, `${said}, is stored cut to ${textSize(stored)}, where ${max} bytes end: the limit counts UTF-8 bytes, longer content cut to a character boundary (a MySQL TEXT column outside strict mode) (${where})`, ...ev);
+  return fitsNoReading(`${said}, was accepted (${statusText(w.exchange)}) and stored as ${textSize(stored)}${sent.startsWith(stored) ? ', cut' : ', changed'}: neither whole nor cut where ${max} bytes end (${textSize(cutToBytes(sent, max))}) (${where})`, ...ev);
 }
 
 export const textBytesProbe: Probe = {
@@ -93,7 +91,7 @@ export const textBytesProbe: Probe = {
     const where = `${r.prefix}/create, ${prop.name}`;
     const sent = overBytesText(max, shared.label('bytes', 0));
     return withProbeWrites(shared, r, async (write: ProbeWrite) => {
-      const w = await write([shared.payload(r, 'bytes', 0, { [prop.name]: sent })], `a create of a ${r.title.toLowerCase()} whose ${prop.name} holds ${sizeOf(sent)}`);
+      const w = await write([shared.payload(r, 'bytes', 0, { [prop.name]: sent })], `a create of a ${r.title.toLowerCase()} whose ${prop.name} holds ${textSize(sent)}`);
       const control = () => write([shared.payload(r, 'bytes', 1, { [prop.name]: fixedText(max, { prefix: shared.label('bytes', 1) }) })], `a create of a ${r.title.toLowerCase()} whose ${prop.name} holds ${max} ASCII characters`);
       return { [KEY]: await longTextObservation(w, sent, max, where, field, control) };
     });

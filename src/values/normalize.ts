@@ -19,6 +19,9 @@ export function codePointLength(s: string): number {
   return n;
 }
 
+/** A text's size for messages, in both units a limit may count: '65535 characters (65536 bytes)' (UTF-8). */
+export const textSize = (s: string): string => `${codePointLength(s)} characters (${Buffer.byteLength(s, 'utf8')} bytes)`;
+
 /** 'true'/'1' → true, 'false'/'0' → false (§2 requests, §4 get and write forms); anything else → undefined. */
 export function normalizeBoolean(v: unknown): boolean | undefined {
   if (typeof v === 'boolean') return v;

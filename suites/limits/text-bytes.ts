@@ -13,7 +13,7 @@
  * - not known (not probed, could not tell): the designed items stay within
  *   the limit's bytes, valid under both readings, and nothing more is sent.
  */
-import { maxLengthOf, observed, type CheckContext, type Exchange, type PayloadPropModel, type Rec, type ResourceModel } from '../../src/check/index.js';
+import { maxLengthOf, observed, textSize, type CheckContext, type Exchange, type PayloadPropModel, type Rec, type ResourceModel } from '../../src/check/index.js';
 import { cutToBytes, fixedText, type Payload } from '../../generators/index.js';
 import { getByIds, matchResponse } from '../support/writes.js';
 
@@ -24,8 +24,6 @@ export const longTextUnit = () => observed(UNIT);
 
 /** The limit of `p` in multi-byte characters (2- and 3-byte UTF-8); `offset` rotates the pattern so two such texts differ. */
 export const multibyteAtLimit = (p: PayloadPropModel, offset = 0): string => fixedText(maxLengthOf(p), { style: 'multibyte', offset });
-
-const size = (s: string) => `${Array.from(s).length} characters (${Buffer.byteLength(s, 'utf8')} bytes)`;
 
 /** The designed items of the page content limit: where the limit was seen to count characters, the multi-byte one (item 1) holds the limit in multi-byte characters. */
 export function longTextItems(items: Payload[], props: PayloadPropModel[]): Payload[] {
@@ -51,13 +49,13 @@ async function judgeOverBytes(ctx: CheckContext, r: ResourceModel, props: Payloa
     const want = cutToBytes(text, maxLengthOf(p));
     await ctx.item(`${p.name}.${op}`, (it) => {
       if (unit === 'bytes refused') {
-        if (res.ok) it.fail({ message: `a ${op} holding ${p.name} of ${size(text)} was taken (stored as ${typeof answered?.[field] === 'string' ? size(String(answered[field])) : 'no string'}), though this store refuses content over its limit's bytes`, why, expected: 'refused, as the probe\'s create was', actual: `accepted: ${res.exchange.response?.status}`, evidence });
+        if (res.ok) it.fail({ message: `a ${op} holding ${p.name} of ${textSize(text)} was taken (stored as ${typeof answered?.[field] === 'string' ? textSize(String(answered[field])) : 'no string'}), though this store refuses content over its limit's bytes`, why, expected: 'refused, as the probe\'s create was', actual: `accepted: ${res.exchange.response?.status}`, evidence });
         return;
       }
-      if (!res.ok) return it.fail({ message: `a ${op} holding ${p.name} of ${size(text)} was refused (${res.problem}), though this store cuts content over its limit's bytes`, why, expected: `stored cut to ${size(want)}`, actual: res.problem, evidence });
+      if (!res.ok) return it.fail({ message: `a ${op} holding ${p.name} of ${textSize(text)} was refused (${res.problem}), though this store cuts content over its limit's bytes`, why, expected: `stored cut to ${textSize(want)}`, actual: res.problem, evidence });
       for (const [where, rec] of [[`${op} answer`, answered], ['get by id', stored]] as const) {
         const got = rec?.[field];
-        if (got !== want) it.fail({ message: `${where}: ${p.name} of ${size(text)} was stored as ${typeof got === 'string' ? size(got) : 'no string'}, not cut where ${maxLengthOf(p)} bytes end (${size(want)})`, why, expected: size(want), actual: typeof got === 'string' ? size(got) : got, evidence });
+        if (got !== want) it.fail({ message: `${where}: ${p.name} of ${textSize(text)} was stored as ${typeof got === 'string' ? textSize(got) : 'no string'}, not cut where ${maxLengthOf(p)} bytes end (${textSize(want)})`, why, expected: textSize(want), actual: typeof got === 'string' ? textSize(got) : got, evidence });
       }
     });
   }
