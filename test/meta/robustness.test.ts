@@ -127,9 +127,12 @@ const FAULTS: Fault[] = [
     },
   },
   {
-    name: 'connection resets on 5% of every operation: writes resolved (looked up, read back, sent again), a verdict reached',
+    name: 'connection resets on 5% of every operation: writes resolved (looked up, read back, sent again); a check whose own create lost its answer is no verdict naming it, never a failure',
     transport: { resetRate: 0.05, allOperations: true },
-    codes: [0],
+    // 3 when a reset hit a create whose answer the check judges (its records are looked up, its answer is not
+    // there to judge: src/check/scope.ts), as the file's comment says; which creates are hit follows the order
+    // of the run's requests, which any new probe or check shifts
+    codes: [0, 3],
     verify: (report, code, stats) => {
       expect(stats.byStatus.reset, 'the fault never fired').toBeGreaterThan(0);
       transportErrorsOnWritesOnly(report, code);
