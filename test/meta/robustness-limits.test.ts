@@ -67,7 +67,9 @@ describe('--deadline-s', () => {
       expect(r.report!.summary.failed, why).toBe(0);
       expect(r.report!.cleanup?.leftBehind, why).toEqual([]);
       await settle(srv);
-      expectRestored(before, srv.snapshot());
+      // a record whose create got no answer before the deadline, and whose read-back could not be sent (its
+      // endpoint given up after 3 time-outs on a loaded machine), may remain: only where the report names it
+      expectRestored(before, srv.snapshot(), '', r.report);
     } finally {
       await srv.close();
     }
