@@ -6,6 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { storecheckCacheDir } from '../src/files.js';
+import { usePrecompiledValidators } from '../src/schema/precompiled.js';
 import { DEFAULT_TRANSPORT, type TransportFaults } from './behaviour.js';
 import { FAULTS, getFault } from './faults.js';
 import { startReferenceServer, type ReferenceOptions, type RequestStats } from './server.js';
@@ -146,6 +148,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const generated = !opts.apiKey;
   if (generated) opts.apiKey = randomBytes(24).toString('base64url');
+  // the schemas' validators ready before the first request (the kept ones, or compiled once and kept):
+  // compiled on first use, they cost the first requests of each resource ~0.6 s of CPU in all
+  usePrecompiledValidators(storecheckCacheDir(), { compileIfMissing: true });
   let server;
   try {
     server = await startReferenceServer(opts);
