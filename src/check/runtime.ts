@@ -15,6 +15,7 @@ import { recordWorkerExchange } from './chains.js';
 import { readObservation } from '../observe/registry.js';
 import { askerNow, watchAnswers } from './invariants/watch.js';
 import { SharedReads } from '../client/shared-reads.js';
+import { longChainChecks } from '../items/shard.js';
 import { observeFrom } from './observed.js';
 import { storecheckCacheDir } from '../files.js';
 import { usePrecompiledValidators } from '../schema/precompiled.js';
@@ -66,6 +67,7 @@ export function runtime(): Runtime {
   if (!config) throw new Error('storecheck checks run through `npm run conformance` (src/cli.ts), which provides the target configuration');
   if (!state) throw new Error('storecheck: the run state (observations, in-flight gate) has not arrived from the main process');
   const ledger = new Ledger(config.ledgerFile, config.runTag);
+  const longChains = longChainChecks();
   // reads the run cannot change are sent once and judged by every check asking them; the probes' too
   const sharedReads = new SharedReads(config.apiKey, askerNow);
   sharedReads.seed(state.sharedReads ?? []);
@@ -80,6 +82,8 @@ export function runtime(): Runtime {
     ledger,
     sharedReads,
     ...visibilityOf(config, state.observations),
+    // a step of a long chain takes the next freed slot before the other checks' requests
+    urgent: () => longChains.has(askerNow()),
   });
   // every request of this worker: what follows a file's checks is on its chain (src/check/chains.ts)
   client.http.listeners.add(recordWorkerExchange);

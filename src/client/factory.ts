@@ -46,6 +46,8 @@ export interface ClientPlace {
   visibility?: ClientOptions['visibility'];
   /** reads sent once and shared within the process (ClientOptions.sharedReads) */
   sharedReads?: ClientOptions['sharedReads'];
+  /** whether the request about to wait for a slot is a step of a long chain (ClientOptions.urgent) */
+  urgent?: ClientOptions['urgent'];
 }
 
 /** The run's redactor: made once from the key (and the near-miss keys derived from it), used by every output of the process. */

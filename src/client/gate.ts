@@ -134,40 +134,76 @@ export class SharedGate {
   /**
    * Wait for a free slot. Returns false, without a slot, when `cancelled()`
    * turns true while waiting (the run is stopping).
+   *
+   * `urgent`: a step of a long chain (a check whose requests wait on answer
+   * after answer: src/items/shard.ts longChainChecks). It takes the next slot
+   * freed before any other request waiting: a chain of 40 round trips that
+   * queues behind the bulk checks' requests at every step lasts 40 queues, not
+   * 40 latencies, and ends the run alone; served first, it runs beside them at
+   * the target's pace.
    */
-  async acquire(cancelled: () => boolean = () => false): Promise<boolean> {
+  async acquire(cancelled: () => boolean = () => false, urgent = false): Promise<boolean> {
     for (;;) {
       if (cancelled()) return false;
       const n = Atomics.load(this.cells, TAKEN);
-      if (n < this.limit) {
+      // a free slot goes to an urgent request waiting for one before any other
+      if (n < this.limit && (urgent || Atomics.load(this.cells, URGENT_WAITING) === 0)) {
         if (Atomics.compareExchange(this.cells, TAKEN, n, n + 1) === n) return true;
         continue;
       }
-      // sleeps only while the count is still n, so a release in between is never missed;
-      // the timeout lets a stopping run notice cancelled()
-      Atomics.add(this.cells, WAITING, 1);
-      try {
-        const w = waitAsync(this.cells, TAKEN, n, 200);
-        if (w.async) {
-          // a pending waitAsync does not keep the event loop alive: this timer does, while it sleeps
-          const alive = setTimeout(() => undefined, 250);
-          try {
-            await w.value;
-          } finally {
-            clearTimeout(alive);
-          }
-        }
-      } finally {
-        Atomics.sub(this.cells, WAITING, 1);
-      }
+      if (urgent) await this.sleepUrgent();
+      else await this.sleep(n);
     }
+  }
+
+  /** Sleeps until a slot is freed for the urgent waiters (or 200 ms pass). */
+  private async sleepUrgent(): Promise<void> {
+    // the turn read before the count is announced: a release in between moves it, and the wait returns at once
+    const turn = Atomics.load(this.cells, URGENT_TURN);
+    Atomics.add(this.cells, URGENT_WAITING, 1);
+    try {
+      if (Atomics.load(this.cells, TAKEN) < this.limit) return;
+      await sleeping(waitAsync(this.cells, URGENT_TURN, turn, 200));
+    } finally {
+      // the last urgent waiter gone: the others may take what is free
+      if (Atomics.sub(this.cells, URGENT_WAITING, 1) === 1) this.wakeOthers(this.limit);
+    }
+  }
+
+  /** Sleeps while the count is still `n` (a release in between is never missed), at most 200 ms. */
+  private async sleep(n: number): Promise<void> {
+    // the timeout lets a stopping run notice cancelled()
+    Atomics.add(this.cells, WAITING, 1);
+    try {
+      await sleeping(waitAsync(this.cells, TAKEN, n, 200));
+    } finally {
+      Atomics.sub(this.cells, WAITING, 1);
+    }
+  }
+
+  private wakeOthers(count: number): void {
+    if (Atomics.load(this.cells, WAITING) > 0) Atomics.notify(this.cells, TAKEN, count);
   }
 
   release(): void {
     Atomics.sub(this.cells, TAKEN, 1);
     // notify costs more than the rest together: only when someone sleeps (a waiter that registers
     // after this check sees the lowered count before it sleeps, so no wake-up is lost)
-    if (Atomics.load(this.cells, WAITING) > 0) Atomics.notify(this.cells, TAKEN, 1);
+    if (Atomics.load(this.cells, URGENT_WAITING) > 0) {
+      Atomics.add(this.cells, URGENT_TURN, 1);
+      Atomics.notify(this.cells, URGENT_TURN, 1);
+    } else this.wakeOthers(1);
+  }
+}
+
+/** Awaits a waitAsync that went to sleep; a pending waitAsync does not keep the event loop alive: a timer does meanwhile. */
+async function sleeping(w: { async: boolean; value: Promise<string> | string }): Promise<void> {
+  if (!w.async) return;
+  const alive = setTimeout(() => undefined, 250);
+  try {
+    await w.value;
+  } finally {
+    clearTimeout(alive);
   }
 }
 
@@ -188,7 +224,10 @@ const LAST_SLOW = 5;
 /** bytes of answers buffered now, all threads (KiB), and the most allowed */
 const BYTES_KIB = 6;
 const BYTES_LIMIT_KIB = 7;
-const CELLS = 8;
+/** urgent requests waiting for a slot, and the turn a release moves to wake one */
+const URGENT_WAITING = 8;
+const URGENT_TURN = 9;
+const CELLS = 10;
 
 /**
  * Bytes of answers buffered at once by default, all threads together: 128 MB

@@ -34,6 +34,8 @@ export interface HttpOptions {
   /** largest response body kept, in bytes; the rest is cut and flagged */
   maxBodyBytes?: number;
   redactor: Redactor;
+  /** true while the request about to wait for a slot is a step of a long chain: it goes first (SharedGate.acquire) */
+  urgent?: () => boolean;
 }
 
 export interface RawResponse {
@@ -247,7 +249,7 @@ export class Http {
   private async gated(send: (free: () => void) => Promise<Exchange>, skipped: () => Exchange): Promise<Exchange> {
     const gate = this.opts.gate;
     if (!gate) return this.cancelled ? skipped() : send(() => undefined);
-    if (!(await gate.acquire(() => this.cancelled !== undefined))) return skipped();
+    if (!(await gate.acquire(() => this.cancelled !== undefined, this.opts.urgent?.() === true))) return skipped();
     let held = true;
     const free = () => {
       if (held) gate.release();

@@ -58,6 +58,16 @@ export function longestChain(checks: readonly Pick<CheckDef, 'id' | 'rule'>[], k
   return Math.max(0, ...checks.map((c) => known[c.id] ?? Math.max(0, ...(byRule.get(c.rule) ?? []))));
 }
 
+/**
+ * The checks whose measured chain is long: at least half the round trips of
+ * the longest (the same measure src/run/sequencer.ts orders files by). Their
+ * requests go first to a freed slot of the gate (SharedGate.acquire).
+ */
+export function longChainChecks(known: Record<string, number> = weights().roundTrips ?? {}): Set<string> {
+  const longest = Math.max(0, ...Object.values(known));
+  return new Set(Object.entries(known).filter(([, n]) => longest > 0 && n * 2 >= longest).map(([id]) => id));
+}
+
 /** `i/n` → { index: i - 1, count: n } (the CLI has checked 1 ≤ i ≤ n). */
 export function parseShard(spec: string): { index: number; count: number } {
   const [i, n] = spec.split('/').map(Number);

@@ -37,6 +37,62 @@ describe('SharedGate', () => {
     expect(gate.taken).toBe(0);
   });
 
+  it('a freed slot goes to an urgent waiter (a step of a long chain) before the requests that waited longer', async () => {
+    const gate = SharedGate.create(2);
+    await gate.acquire();
+    await gate.acquire();
+    const order: string[] = [];
+    const normal = [1, 2].map((i) => gate.acquire().then(() => order.push(`normal ${i}`)));
+    await new Promise((r) => setTimeout(r, 5));
+    const urgent = gate.acquire(undefined, true).then(() => order.push('urgent'));
+    await new Promise((r) => setTimeout(r, 5));
+    gate.release();
+    await urgent;
+    expect(order).toEqual(['urgent']);
+    expect(gate.taken).toBe(2);
+    // no urgent waiter left: the others take the next slots freed, without waiting for a time-out
+    const started = Date.now();
+    gate.release();
+    gate.release();
+    await Promise.all(normal);
+    expect(Date.now() - started).toBeLessThan(150);
+    expect(order).toEqual(['urgent', 'normal 1', 'normal 2']);
+    gate.release();
+    gate.release();
+    expect(gate.taken).toBe(0);
+  });
+
+  it('while an urgent waiter waits, a slot just freed is not taken by a request asking meanwhile; once the urgent one has its slot, the others take what is left', async () => {
+    const gate = SharedGate.create(2);
+    await gate.acquire();
+    await gate.acquire();
+    const urgent = gate.acquire(undefined, true);
+    await new Promise((r) => setTimeout(r, 5));
+    gate.release();
+    // asks in the same turn as the release, before the urgent waiter wakes: without the rule it would take the slot
+    let lateIn = false;
+    const late = gate.acquire().then(() => (lateIn = true));
+    expect(await urgent).toBe(true);
+    expect(lateIn).toBe(false);
+    gate.release();
+    const started = Date.now();
+    await late;
+    expect(Date.now() - started).toBeLessThan(150);
+    expect(gate.taken).toBe(2);
+  });
+
+  it('an urgent waiter gives up without a slot once the run is cancelled', async () => {
+    const gate = SharedGate.create(1);
+    await gate.acquire();
+    let cancelled = false;
+    const waiting = gate.acquire(() => cancelled, true);
+    cancelled = true;
+    expect(await waiting).toBe(false);
+    gate.release();
+    expect(gate.taken).toBe(0);
+    expect(await gate.acquire()).toBe(true);
+  });
+
   it('bounds several threads together (the main process and the vitest workers)', () => {
     // worker threads with TypeScript need tsx's loader: the threads run in a child process
     const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../helpers/gate-threads.ts', import.meta.url))], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'inherit'] });
