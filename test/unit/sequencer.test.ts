@@ -4,13 +4,13 @@
  * alone), longest first; then costliest first by the measured weights of the checks each registers,
  * so the short files fill the lanes' gaps and the lanes end together.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { costSequencer, fileCost, fileEstimate, handOutOrder, type FileEstimate } from '../../src/run/sequencer.js';
 import { checksOfFile } from '../../src/items/plan.js';
-import { checkWeights, longestChain } from '../../src/items/shard.js';
+import { checkWeights, longChainChecks, longestChain } from '../../src/items/shard.js';
 
 const SUITES = fileURLToPath(new URL('../../suites/', import.meta.url));
 const files = readdirSync(SUITES).filter((f) => f.endsWith('.check.ts')).sort().map((f) => join(SUITES, f));
@@ -44,8 +44,24 @@ describe('a check file\'s estimates', () => {
   });
 });
 
+describe('the checks of long chains (their requests take a freed slot first)', () => {
+  it('are those measured with at least half the round trips of the longest', () => {
+    expect(longChainChecks({ a: 40, b: 20, c: 19, d: 0 })).toEqual(new Set(['a', 'b']));
+    expect(longChainChecks({})).toEqual(new Set());
+  });
+
+  it('in the weights table: the model sequences among them, no check of one or two round trips', () => {
+    const long = longChainChecks();
+    expect([...long].filter((id) => id.endsWith('.model.sequence')).length).toBeGreaterThan(3);
+    const table = JSON.parse(readFileSync(new URL('../../src/items/check-weights.json', import.meta.url), 'utf8')) as { roundTrips: Record<string, number> };
+    const short = Object.entries(table.roundTrips).filter(([, n]) => n <= 2).map(([id]) => id);
+    expect(short.length).toBeGreaterThan(100);
+    expect(short.filter((id) => long.has(id))).toEqual([]);
+  });
+});
+
 describe('the order files go to the workers', () => {
-  it('long chains (at least half the longest) first, longest first; then costliest first; ties by path', () => {
+  it('each long chain (at least half the longest; longest first) followed by one of the costliest others; then the rest, costliest first; ties by path', () => {
     const est: Record<string, FileEstimate> = {
       a: { chain: 40, cost: 1 },
       b: { chain: 10, cost: 100 },
@@ -55,7 +71,7 @@ describe('the order files go to the workers', () => {
       f: { chain: 19, cost: 60 },
       g: { chain: 25, cost: 7 },
     };
-    expect(handOutOrder(['b', 'f', 'e', 'd', 'c', 'a', 'g'], (x) => x, (x) => est[x])).toEqual(['a', 'g', 'c', 'd', 'b', 'e', 'f']);
+    expect(handOutOrder(['b', 'f', 'e', 'd', 'c', 'a', 'g'], (x) => x, (x) => est[x])).toEqual(['a', 'b', 'c', 'e', 'g', 'f', 'd']);
   });
 
   it('with no chains measured, costliest first', () => {
@@ -70,12 +86,15 @@ describe('the order files go to the workers', () => {
     expect(new Set(sorted.map((s) => s.moduleId))).toEqual(new Set(files));
     const est = sorted.map((s) => fileEstimate(s.moduleId));
     const longest = Math.max(...est.map((e) => e.chain));
-    const long = est.filter((e) => e.chain * 2 >= longest);
-    // the suite has files of long chains (model sequences, histories of updates): they lead, longest first
+    const isLong = (e: FileEstimate) => e.chain * 2 >= longest;
+    const long = est.filter(isLong);
+    const rest = est.filter((e) => !isLong(e));
+    // the suite has files of long chains (model sequences, histories of updates) and more other files:
+    // a long chain, then one of the costliest others, by turns, until the long chains are handed out
     expect(long.length).toBeGreaterThan(1);
-    expect(est.slice(0, long.length)).toEqual(long);
+    expect(rest.length).toBeGreaterThan(long.length);
+    expect(est.slice(0, 2 * long.length).map(isLong)).toEqual(long.flatMap(() => [true, false]));
     expect(long.map((e) => e.chain)).toEqual([...long.map((e) => e.chain)].sort((a, b) => b - a));
-    const rest = est.slice(long.length).map((e) => e.cost);
-    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+    expect(rest.map((e) => e.cost)).toEqual([...rest.map((e) => e.cost)].sort((a, b) => b - a));
   });
 });
