@@ -143,30 +143,37 @@ export class SharedGate {
    * the target's pace.
    */
   async acquire(cancelled: () => boolean = () => false, urgent = false): Promise<boolean> {
+    if (urgent) return this.acquireUrgent(cancelled);
     for (;;) {
       if (cancelled()) return false;
       const n = Atomics.load(this.cells, TAKEN);
       // a free slot goes to an urgent request waiting for one before any other
-      if (n < this.limit && (urgent || Atomics.load(this.cells, URGENT_WAITING) === 0)) {
+      if (n < this.limit && Atomics.load(this.cells, URGENT_WAITING) === 0) {
         if (Atomics.compareExchange(this.cells, TAKEN, n, n + 1) === n) return true;
         continue;
       }
-      if (urgent) await this.sleepUrgent();
-      else await this.sleep(n);
+      await this.sleep(n);
     }
   }
 
-  /** Sleeps until a slot is freed for the urgent waiters (or 200 ms pass). */
-  private async sleepUrgent(): Promise<void> {
-    // the turn read before the count is announced: a release in between moves it, and the wait returns at once
-    const turn = Atomics.load(this.cells, URGENT_TURN);
+  /** acquire() for a step of a long chain: counted as waiting, so held back from the others, until it has its slot. */
+  private async acquireUrgent(cancelled: () => boolean): Promise<boolean> {
     Atomics.add(this.cells, URGENT_WAITING, 1);
     try {
-      if (Atomics.load(this.cells, TAKEN) < this.limit) return;
-      await sleeping(waitAsync(this.cells, URGENT_TURN, turn, 200));
+      for (;;) {
+        if (cancelled()) return false;
+        // the turn read before the count: a release in between moves it, and the wait returns at once
+        const turn = Atomics.load(this.cells, URGENT_TURN);
+        const n = Atomics.load(this.cells, TAKEN);
+        if (n < this.limit) {
+          if (Atomics.compareExchange(this.cells, TAKEN, n, n + 1) === n) return true;
+          continue;
+        }
+        await sleeping(waitAsync(this.cells, URGENT_TURN, turn, 200));
+      }
     } finally {
-      // the last urgent waiter gone: the others may take what is free
-      if (Atomics.sub(this.cells, URGENT_WAITING, 1) === 1) this.wakeOthers(this.limit);
+      // the last urgent waiter gone: the others may take what is still free
+      if (Atomics.sub(this.cells, URGENT_WAITING, 1) === 1) this.wakeOthers(this.limit - Atomics.load(this.cells, TAKEN));
     }
   }
 
@@ -182,7 +189,7 @@ export class SharedGate {
   }
 
   private wakeOthers(count: number): void {
-    if (Atomics.load(this.cells, WAITING) > 0) Atomics.notify(this.cells, TAKEN, count);
+    if (count > 0 && Atomics.load(this.cells, WAITING) > 0) Atomics.notify(this.cells, TAKEN, count);
   }
 
   release(): void {

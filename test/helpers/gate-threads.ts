@@ -1,7 +1,7 @@
 /**
  * Run by test/unit/gate.test.ts in a child process (`node --import tsx`): three
  * worker threads (gate-worker.mjs) share one SharedGate of limit 4; each runs 6
- * tasks that take a slot, hold it a moment and give it back, 8 times. Prints, as
+ * tasks (a third of them urgent) that take a slot, hold it a moment and give it back, 8 times. Prints, as
  * JSON, the highest count of slots taken each thread saw and the count left.
  */
 import { Worker } from 'node:worker_threads';
