@@ -138,9 +138,9 @@ export class SharedGate {
    * `urgent`: a step of a long chain (a check whose requests wait on answer
    * after answer: src/items/shard.ts longChainChecks). It takes the next slot
    * freed before any other request waiting: a chain of 40 round trips that
-   * queues behind the bulk checks' requests at every step lasts 40 queues, not
-   * 40 latencies, and ends the run alone; served first, it runs beside them at
-   * the target's pace.
+   * queues behind the bulk checks' requests at every step (50-150 of them at a
+   * full gate) waits on 40 queues besides its 40 round trips, and ends the run
+   * alone; served first, it waits on no queue.
    */
   async acquire(cancelled: () => boolean = () => false, urgent = false): Promise<boolean> {
     if (urgent) return this.acquireUrgent(cancelled);

@@ -16,9 +16,10 @@
  *   first quarter of the checks phase). So they go early, each followed by
  *   one of the costliest other files, whose requests fill the slots the chains
  *   leave; the chains' own requests take a freed slot first (SharedGate.acquire,
- *   `urgent`), so their steps do not queue behind the bulk work beside them. A chain is
- *   long when it has at least half the round trips of the longest file chain
- *   of the run (src/items/shard.ts longChainChecks: the same measure per check).
+ *   `urgent`), so their steps do not queue behind the bulk work beside them
+ *   (0.4-0.5 s of the slots idle in that quarter then). A chain is long when it
+ *   has at least half the round trips of the longest file chain of the run
+ *   (src/items/shard.ts longChainChecks: the same measure per check).
  * - **Then the costliest** (the longest-processing-time rule): the long files
  *   go before the short ones, which fill the gaps so the lanes end together. A
  *   file's cost is the measured duration of the checks it registers that the

@@ -1,8 +1,10 @@
 /**
- * The order the run hands its check files to the workers (src/run/sequencer.ts): the files with long
- * chains of round trips first (their waits overlap the other files' work instead of ending the run
- * alone), longest first; then costliest first by the measured weights of the checks each registers,
- * so the short files fill the lanes' gaps and the lanes end together.
+ * The order the run hands its check files to the workers (src/run/sequencer.ts): each file with long
+ * chains of round trips early (their waits overlap the other files' work instead of ending the run
+ * alone), longest first, followed by one of the costliest others (whose requests fill the slots the
+ * chains leave); then costliest first by the measured weights of the checks each registers, so the
+ * short files fill the lanes' gaps and the lanes end together. And which checks' requests take a freed
+ * slot first (src/items/shard.ts longChainChecks).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
