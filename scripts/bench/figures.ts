@@ -72,6 +72,9 @@ export interface Figures {
   /** --concurrency of the run */
   concurrency: number;
   effectiveConcurrency?: number;
+  /** report.run.slots: a slot's mean time held a request (the target's answer time as the client saw it), and the share of slots taken */
+  slotMs?: number;
+  slotsUsed?: number;
   boundS?: number;
   wallOverBound?: number;
   clientCpuS?: number;
@@ -127,6 +130,8 @@ export function figuresOf(m: Measured): Figures {
     ...(startupS !== undefined ? { startupS: round(startupS) } : {}),
     concurrency,
     ...(latencyS ? { effectiveConcurrency: round((requests * latencyS) / wallS, 1) } : {}),
+    ...(report?.run.slots?.meanHeldMs !== undefined ? { slotMs: report.run.slots.meanHeldMs } : {}),
+    ...(report?.run.slots?.used !== undefined ? { slotsUsed: report.run.slots.used } : {}),
     ...(boundS !== undefined ? { boundS: round(boundS), wallOverBound: round(wallS / boundS) } : {}),
     ...(m.clientCpuMs !== undefined ? { clientCpuS: round(m.clientCpuMs / 1000, 1) } : {}),
     ...(m.server ? { serverCpuS: round(m.server.servingCpuMs / 1000, 1), peakInFlight: m.server.peakInFlight, refused: (status['429'] ?? 0) + (status['503'] ?? 0) } : {}),

@@ -13,12 +13,12 @@ function columns(head: string[], rows: Array<Array<string | number>>): string {
 const dash = (v: number | undefined) => (v === undefined ? '—' : v);
 
 export function scenarioTable(results: Figures[]): string {
-  const head = ['scenario', 'depth', 'wall s', 'requests', 'items/request', 'items/s', `phases s (${PHASES.join('/')})`, 'start-up s', 'eff. conc.', 'bound s', 'wall÷bound', 'cpu client s', 'cpu server s', 'others (cores)', 'peak in flight', 'workers', 'critical path', 'verdict'];
+  const head = ['scenario', 'depth', 'wall s', 'requests', 'items/request', 'items/s', `phases s (${PHASES.join('/')})`, 'start-up s', 'eff. conc.', 'slot ms', 'slots used', 'bound s', 'wall÷bound', 'cpu client s', 'cpu server s', 'others (cores)', 'peak in flight', 'workers', 'critical path', 'verdict'];
   const rows = results.map((r) => [
     r.scenario, r.depth, r.wallsS ? `${r.wallS} (${Math.min(...r.wallsS)}–${Math.max(...r.wallsS)})` : r.wallS, r.requests,
     dash(r.itemsPerRequest), dash(r.itemsPerSecond),
     r.phasesS ? PHASES.map((k) => r.phasesS![k]).join(' / ') : '—',
-    dash(r.startupS), dash(r.effectiveConcurrency), dash(r.boundS), dash(r.wallOverBound),
+    dash(r.startupS), dash(r.effectiveConcurrency), dash(r.slotMs), dash(r.slotsUsed), dash(r.boundS), dash(r.wallOverBound),
     r.clientCpuS === undefined ? '—' : `${r.clientCpuS}${r.target === 'embedded' ? '*' : ''}`,
     dash(r.serverCpuS), dash(r.othersCores), dash(r.peakInFlight), r.workers ? `${r.workers.count} ${r.workers.by}` : '—', r.criticalPath ? r.criticalPath.roundTrips : '—',
     r.verdict,
@@ -26,6 +26,7 @@ export function scenarioTable(results: Figures[]): string {
   const notes = [
     'start-up = wall − (preflight + probes + checks + cleanup): no request in flight; bound = requests × latency ÷ concurrency + start-up;',
     'eff. conc. = requests × latency ÷ wall; requests = answered by the server; cpu server = since it listened; * the embedded server\'s CPU is in the client\'s;',
+    'slot ms = a slot\'s mean time held a request, its start to its answer\'s last byte (the target\'s answer time as the client saw it); slots used = their time ÷ (concurrency × the sending phases) (report.run.slots);',
     'others = CPU the rest of the machine used meanwhile, in cores; critical path = round trips one after another (report.run.criticalPath);',
     'items/request = spec items judged ÷ requests; items/s = spec items judged ÷ wall;',
     'workers = check files run at once and why (report.run.workers: given or default).',

@@ -15,6 +15,9 @@ export class SharedGate {
   /** Date.now() when the gate was made: pace times are 0.1 ms ticks since then (the same clock in every thread) */
   private readonly base: number;
 
+  /** the slot-time held by every request given back (µs) and how many were, all threads together */
+  private readonly held: BigInt64Array;
+
   /** the endpoints given up after consecutive time-outs, run-wide (in the same shared memory) */
   readonly endpoints: EndpointBreaker;
 
@@ -22,7 +25,8 @@ export class SharedGate {
   constructor(readonly buffer: SharedArrayBuffer) {
     this.cells = new Int32Array(buffer, 0, CELLS);
     this.base = new Float64Array(buffer, CELLS * 4, 1)[0];
-    this.endpoints = new EndpointBreaker(new Int32Array(buffer, CELLS * 4 + 8, BREAKER_INTS));
+    this.held = new BigInt64Array(buffer, CELLS * 4 + 8, 2);
+    this.endpoints = new EndpointBreaker(new Int32Array(buffer, CELLS * 4 + 24, BREAKER_INTS));
   }
 
   /**
@@ -32,7 +36,7 @@ export class SharedGate {
    * (default GIVE_UP_AFTER).
    */
   static create(limit: number, answerBytes = DEFAULT_ANSWER_BUDGET, giveUpAfter = GIVE_UP_AFTER): SharedGate {
-    const buffer = new SharedArrayBuffer(CELLS * 4 + 8 + BREAKER_INTS * 4);
+    const buffer = new SharedArrayBuffer(CELLS * 4 + 24 + BREAKER_INTS * 4);
     new Float64Array(buffer, CELLS * 4, 1)[0] = Date.now();
     const gate = new SharedGate(buffer);
     Atomics.store(gate.cells, LIMIT, Math.max(1, Math.floor(limit)));
@@ -126,6 +130,11 @@ export class SharedGate {
     return Atomics.load(this.cells, LIMIT);
   }
 
+  /** the slot-time of every request given back with its time so far, all threads together: ms held, and how many requests */
+  get slotsHeld(): { ms: number; requests: number } {
+    return { ms: Number(Atomics.load(this.held, 0)) / 1000, requests: Number(Atomics.load(this.held, 1)) };
+  }
+
   /** slots taken now, by every thread */
   get taken(): number {
     return Atomics.load(this.cells, TAKEN);
@@ -192,7 +201,15 @@ export class SharedGate {
     if (count > 0 && Atomics.load(this.cells, WAITING) > 0) Atomics.notify(this.cells, TAKEN, count);
   }
 
-  release(): void {
+  /**
+   * Give a slot back; `heldMs`: how long it was held (from the request's start
+   * to its answer's last byte), added to the run's slot-time (slotsHeld).
+   */
+  release(heldMs?: number): void {
+    if (heldMs !== undefined) {
+      Atomics.add(this.held, 0, BigInt(Math.max(0, Math.round(heldMs * 1000))));
+      Atomics.add(this.held, 1, 1n);
+    }
     Atomics.sub(this.cells, TAKEN, 1);
     // notify costs more than the rest together: only when someone sleeps (a waiter that registers
     // after this check sees the lowered count before it sleeps, so no wake-up is lost)

@@ -251,8 +251,9 @@ export class Http {
     if (!gate) return this.cancelled ? skipped() : send(() => undefined);
     if (!(await gate.acquire(() => this.cancelled !== undefined, this.opts.urgent?.() === true))) return skipped();
     let held = true;
+    const since = performance.now();
     const free = () => {
-      if (held) gate.release();
+      if (held) gate.release(performance.now() - since);
       held = false;
     };
     try {

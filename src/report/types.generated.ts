@@ -569,6 +569,20 @@ export interface Report {
       cleanup: number;
     };
     /**
+     * How the run used its --concurrency slots. A request holds a slot from its start (a free slot taken, the pace of --max-rps kept before) to its answer's last byte. heldS: the slot-time of every request added up, every thread and phase; meanHeldMs: heldS ÷ those requests, the target's answer time as the client saw it (the target's latency and processing, and any wait of either side for a core or a free event loop); used: heldS ÷ (concurrency × the phases that send: preflight + probes + checks + cleanup), the share of the slots taken on average. A run whose slots are all taken lasts about requests × meanHeldMs ÷ concurrency; a low `used` says the run had too few requests ready (long chains, start-up, the last files). Absent when the run ended at its preflight, and in merged reports.
+     */
+    slots?: {
+      heldS: number;
+      /**
+       * Absent when no request held a slot.
+       */
+      meanHeldMs?: number;
+      /**
+       * 2 decimals; absent when no phase that sends took any time.
+       */
+      used?: number;
+    };
+    /**
      * What the run judged for what it cost: spec items judged (coverage.judged) per request sent (requestCount) and per second of the run's wall (durationMs). Absent when the run ended at its preflight; in a merged report, from the merged figures (the wall of the longest shard).
      */
     throughput?: {

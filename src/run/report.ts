@@ -13,6 +13,7 @@ import { latencySection } from '../report/latency.js';
 import type { RunConfig } from '../config.js';
 import { expectationsInfo } from '../report/expectations.js';
 import { summarize } from '../report/summary.js';
+import { slotsOf } from '../report/slots.js';
 import { throughputOf } from '../report/throughput.js';
 import type { CheckResult, Coverage, ExpectationsInfo, ItemResult, Observation, Report, Summary } from '../report/types.js';
 import { TOOL_VERSION } from '../version.js';
@@ -32,10 +33,15 @@ export interface ReportParts {
   targetErrors: Report['targetErrors'];
   requestCount: number;
   /** a run that reached its checks: each phase's time, the items and their coverage, the cleanup */
-  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath; workers?: Report['run']['workers']; invariants?: Report['run']['invariants']; visibilityWaits?: Report['run']['visibilityWaits'] };
+  ran?: { phasesMs: PhaseClock['phasesMs']; items: ItemResult[]; coverage: Coverage; cleanup: NonNullable<Report['cleanup']>; criticalPath?: CriticalPath; workers?: Report['run']['workers']; invariants?: Report['run']['invariants']; visibilityWaits?: Report['run']['visibilityWaits']; slotsHeld?: { ms: number; requests: number } };
   expectations?: ExpectationsInfo;
   /** the target's answer times, per API path (a run that reached its checks) */
   latency?: LatencyTable;
+}
+
+/** The phases in which requests are sent: all but start-up. */
+function sendingMs(p: PhaseClock['phasesMs']): number {
+  return p.preflight + p.probes + p.checks + p.cleanup;
 }
 
 /** The one place a run's report is put together. */
@@ -59,6 +65,7 @@ export function assembleReport(config: RunConfig, clock: PhaseClock, parts: Repo
       ...(ran?.invariants ? { invariants: ran.invariants } : {}),
       ...(ran?.visibilityWaits ? { visibilityWaits: ran.visibilityWaits } : {}),
       ...(ran ? { throughput: throughputOf(ran.coverage.judged, parts.requestCount, durationMs) } : {}),
+      ...(ran?.slotsHeld ? { slots: slotsOf(ran.slotsHeld, config.concurrency, sendingMs(ran.phasesMs)) } : {}),
     },
     summary: parts.summary,
     checks: parts.checks,
@@ -94,7 +101,7 @@ export function runReport(s: RunSession, r: { outcome: CheckOutcome; probed: Pro
     targetErrors,
     requestCount: r.requestCount,
     ...(r.latency ? { latency: r.latency } : {}),
-    ran: { phasesMs: s.clock.phasesMs, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath, workers: r.workers, invariants: outcome.invariants, visibilityWaits: outcome.visibilityWaits },
+    ran: { phasesMs: s.clock.phasesMs, slotsHeld: s.gate.slotsHeld, items: outcome.items, coverage: outcome.coverage, cleanup: cleanupSection(cleanup, config), criticalPath: r.criticalPath, workers: r.workers, invariants: outcome.invariants, visibilityWaits: outcome.visibilityWaits },
     ...(outcome.applied && r.expectFile ? { expectations: expectationsInfo(r.expectFile, outcome.applied) } : {}),
   });
 }

@@ -14,6 +14,7 @@ import type { Progress } from './collector.js';
 import { colourEnabled, paint, type Paint } from './colour.js';
 import { ProgressLine, type Clock } from './progress.js';
 import { latencyLines } from '../report/latency-view.js';
+import { slotsText } from '../report/slots.js';
 import { throughputText } from '../report/throughput.js';
 
 /** Rule groups shown in the closing summary (the report has them all). */
@@ -80,7 +81,7 @@ export function summaryLines(report: Report, written: Record<string, string> | s
     '',
     `verdict: ${c.bold(verdict(s.verdict.toUpperCase()))} — ${s.reason}`,
     `checks: ${s.total} · passed ${s.passed} · failed ${s.failed} · expected-fail ${s.expectedFail} · unexpected-pass ${s.unexpectedPass} · errors ${s.errors} · skipped ${s.skipped}`,
-    `requests: ${[`${report.run.requestCount} in ${(report.run.durationMs / 1000).toFixed(1)} s`, throughputText(report.run.throughput), `seed ${report.run.seed}`].filter(Boolean).join(' · ')}`,
+    `requests: ${[`${report.run.requestCount} in ${(report.run.durationMs / 1000).toFixed(1)} s`, throughputText(report.run.throughput), slotsText(report.run.slots, report.run.concurrency), `seed ${report.run.seed}`].filter(Boolean).join(' · ')}`,
     ...latencyLines(report),
   ];
   lines.push(...failureLines(report.checks, c));

@@ -64,6 +64,18 @@ describe('the full run against the reference server', () => {
     expect(Math.max(...ran.map((c) => c.roundTrips ?? 0))).toBe(longest.roundTrips);
   });
 
+  it('says how the run used its slots: the slot-time its requests held, per request, and the share of slots taken', () => {
+    const slots = report.run.slots!;
+    expect(slots.heldS).toBeGreaterThan(0);
+    // every request holds its slot at least the time of its round trip, and the embedded server answers within the run
+    expect(slots.meanHeldMs).toBeGreaterThan(0);
+    expect(slots.meanHeldMs! * report.run.requestCount).toBeGreaterThan(slots.heldS * 1000 * 0.9);
+    const p = report.run.phasesMs!;
+    expect(slots.used).toBeCloseTo(Math.min(1, (slots.heldS * 1000) / (report.run.concurrency * (p.preflight + p.probes + p.checks + p.cleanup))), 1);
+    expect(slots.used).toBeGreaterThan(0);
+    expect(slots.used).toBeLessThanOrEqual(1);
+  });
+
   it('runs every check of the catalogue once, and reports every item of the catalogue once', () => {
     expect(report.checks.map((c) => c.id).sort()).toEqual(catalogue().map((c) => c.id).sort());
     expect(report.items!.map((i) => i.id).sort()).toEqual(allItems().map((i) => i.id).sort());
