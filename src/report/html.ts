@@ -25,6 +25,7 @@ import {
   formatDuration, formatTimestamp, prettyJson, resourceLabel, sortChecks, summaryLine, truncate,
 } from './common.js';
 import { coverageLine } from './coverage.js';
+import { slotsText } from './slots.js';
 import { requestsText } from './throughput.js';
 import { failureGroupCount, failureGroups, type FailureGroup } from './groups.js';
 import { VERDICT_TEXT, esc, escId, legend, page, statusBadge } from './html-page.js';
@@ -167,6 +168,7 @@ function banner(report: Report): string {
     ['Started', esc(formatTimestamp(r.startedAt))],
     ['Duration', esc(formatDuration(r.durationMs))],
     ['Requests', esc(requestsText(r))],
+    ...(slotsText(r.slots, r.concurrency) ? [['Slots', esc(slotsText(r.slots, r.concurrency))] as [string, string]] : []),
     ['Run tag', `<span class="mono">${esc(r.runTag)}</span>`],
     ['Mode', esc(mode)],
   ];

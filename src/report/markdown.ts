@@ -11,6 +11,7 @@ import {
   resourceLabel, sortChecks, stripIllegal, summaryLine, truncate,
 } from './common.js';
 import { coverageLine } from './coverage.js';
+import { slotsText } from './slots.js';
 import { requestsText } from './throughput.js';
 import { failureGroupCount, failureGroups, type FailureGroup } from './groups.js';
 import type { CheckResult, CheckStatus, Report } from './types.js';
@@ -109,6 +110,7 @@ function header(report: Report): string {
       ['Started', mdText(formatTimestamp(r.startedAt))],
       ['Duration', mdText(formatDuration(r.durationMs))],
       ['Requests', mdText(requestsText(r))],
+      ...(slotsText(r.slots, r.concurrency) ? [['Slots', mdText(slotsText(r.slots, r.concurrency))]] : []),
       ['Run tag', mdCode(r.runTag, true)],
       ['Mode', mode],
     ]),

@@ -38,6 +38,15 @@ describe('renderHtml', () => {
     expect(html).toContain('<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;');
   });
 
+  it('says how the run used its slots when the report has the figures, and nothing of them otherwise', () => {
+    const report = nonConformantReport();
+    expect(html).not.toContain('>Slots<');
+    report.run.slots = { heldS: 201.6, meanHeldMs: 42, used: 0.84 };
+    const shown = renderHtml(report);
+    expect(shown).toContain('>Slots<');
+    expect(shown).toContain(`a slot held 42 ms a request · 84 % of ${report.run.concurrency} slots used`);
+  });
+
   it('has balanced tags', () => {
     expect(htmlTagProblems(html)).toEqual([]);
   });

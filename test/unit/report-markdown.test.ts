@@ -12,6 +12,13 @@ describe('renderMarkdown', () => {
     }
   });
 
+  it('says how the run used its slots when the report has the figures, and nothing of them otherwise', () => {
+    const report = nonConformantReport();
+    expect(md).not.toContain('| Slots |');
+    report.run.slots = { heldS: 201.6, meanHeldMs: 42, used: 0.84 };
+    expect(renderMarkdown(report)).toContain('| Slots | a slot held 42 ms a request · 84 % of ' + report.run.concurrency + ' slots used |');
+  });
+
   it('has the summary counts', () => {
     expect(md).toContain('| total | passed | failed | errors | expected fail | unexpected pass | skipped |');
     expect(md).toContain('| 20 | 14 | 2 | 1 | 1 | 1 | 1 |');
