@@ -116,8 +116,9 @@ export function mergeReports(reports: Report[]): Report {
     run: {
       ...first.run,
       shard: undefined,
-      // each shard chose its own workers: the first's would describe none of the others
+      // each shard chose its own workers, and used its own slots: the first's would describe none of the others
       workers: undefined,
+      slots: undefined,
       startedAt: reports.map((r) => r.run.startedAt).sort()[0],
       durationMs,
       requestCount,

@@ -23,6 +23,15 @@ describe('merge: the shard set', () => {
     expect(m.coverage).toMatchObject({ total: 4, judged: 2 });
   });
 
+  it('keeps no shard\'s slots or workers: each used its own', () => {
+    const m = mergeReports([
+      shard('1/2', 'product.filters.id', { slots: { heldS: 100, meanHeldMs: 40, used: 0.8 }, workers: { count: 3, by: 'default' } }),
+      shard('2/2', 'tax.filters.id', { slots: { heldS: 50, meanHeldMs: 60, used: 0.5 }, workers: { count: 2, by: 'given' } }),
+    ]);
+    expect(m.run.slots).toBeUndefined();
+    expect(m.run.workers).toBeUndefined();
+  });
+
   it('refuses a missing, a duplicated or a foreign shard', () => {
     expect(() => checkShardSet([shard('1/3', 'a.x'), shard('3/3', 'b.x')])).toThrow(/incomplete shard set: 2\/3 missing/);
     expect(() => checkShardSet([shard('1/2', 'a.x'), shard('1/2', 'b.x'), shard('2/2', 'c.x')])).toThrow(/shard 1\/2 given more than once/);
