@@ -116,9 +116,12 @@ export function mergeReports(reports: Report[]): Report {
     run: {
       ...first.run,
       shard: undefined,
-      // each shard chose its own workers, and used its own slots: the first's would describe none of the others
+      // each shard chose its own workers, used its own slots, had its own phases and critical path: the
+      // first's would describe none of the others (the report schema: absent in merged reports)
       workers: undefined,
       slots: undefined,
+      phasesMs: undefined,
+      criticalPath: undefined,
       startedAt: reports.map((r) => r.run.startedAt).sort()[0],
       durationMs,
       requestCount,

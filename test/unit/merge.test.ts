@@ -23,13 +23,17 @@ describe('merge: the shard set', () => {
     expect(m.coverage).toMatchObject({ total: 4, judged: 2 });
   });
 
-  it('keeps no shard\'s slots or workers: each used its own', () => {
+  it('keeps no shard\'s slots, workers, phases or critical path: each had its own', () => {
+    const path = (roundTrips: number) => ({ roundTrips, ms: 1000, byPhase: { preflight: 1, probes: 7, checks: roundTrips - 8, cleanup: 0 }, lanes: 3, longestChecks: [], writes: { count: 9, ms: 400 } });
+    const phasesMs = { startup: 800, preflight: 60, probes: 700, checks: 9000, cleanup: 30 };
     const m = mergeReports([
-      shard('1/2', 'product.filters.id', { slots: { heldS: 100, meanHeldMs: 40, used: 0.8 }, workers: { count: 3, by: 'default' } }),
-      shard('2/2', 'tax.filters.id', { slots: { heldS: 50, meanHeldMs: 60, used: 0.5 }, workers: { count: 2, by: 'given' } }),
+      shard('1/2', 'product.filters.id', { slots: { heldS: 100, meanHeldMs: 40, used: 0.8 }, workers: { count: 3, by: 'default' }, criticalPath: path(100), phasesMs }),
+      shard('2/2', 'tax.filters.id', { slots: { heldS: 50, meanHeldMs: 60, used: 0.5 }, workers: { count: 2, by: 'given' }, criticalPath: path(120), phasesMs }),
     ]);
     expect(m.run.slots).toBeUndefined();
     expect(m.run.workers).toBeUndefined();
+    expect(m.run.criticalPath).toBeUndefined();
+    expect(m.run.phasesMs).toBeUndefined();
   });
 
   it('refuses a missing, a duplicated or a foreign shard', () => {
