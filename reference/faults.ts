@@ -833,7 +833,6 @@ export const FAULTS: readonly Fault[] = [
   }),
 ];
 
-
 const BY_NAME = new Map(FAULTS.map((f) => [f.name, f]));
 
 export function faultNames(): string[] {

@@ -42,7 +42,6 @@ export function overBytesText(max: number, prefix: string): string {
   return `${fixedText(max - 1, { prefix })}\u00e9`;
 }
 
-
 /**
  * The reading a stored text shows, for a text of `max` characters and more
  * than `max` UTF-8 bytes: kept whole, cut where `max` bytes end (at a

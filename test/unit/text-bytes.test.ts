@@ -12,6 +12,7 @@ import { Shared } from '../../src/observe/shared.js';
 import { isNoReading } from '../../src/observe/types.js';
 import { longTextSubject, overBytesText, readingOfStored, textBytesProbe } from '../../src/observe/text-bytes.js';
 import { cutToBytes } from '../../generators/text.js';
+import { utf8Cut } from '../../reference/readings.js';
 
 const MAX = longTextSubject()!.prop.maxLength!;
 const FIELD = longTextSubject()!.prop.recordField ?? longTextSubject()!.prop.name;
@@ -63,6 +64,20 @@ async function probe(store: Store) {
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 const chars = (s: string) => Array.from(s).length;
+
+describe('a text cut where its UTF-8 bytes end', () => {
+  it('the checks\' cut (generators) and the reference server\'s (reference/readings.ts, written apart) agree at every byte count, 1- to 4-byte characters', () => {
+    const text = 'aé€😀b\u0301漢🧪zß'.repeat(3);
+    for (let n = 0; n <= bytes(text) + 1; n++) {
+      const cut = cutToBytes(text, n);
+      expect(utf8Cut(text, n), `${n} bytes`).toBe(cut);
+      // whole characters, within the bytes, and no shorter than it must be: one more character would not fit
+      expect(text.startsWith(cut)).toBe(true);
+      expect(bytes(cut)).toBeLessThanOrEqual(n);
+      if (cut !== text) expect(bytes(Array.from(text).slice(0, chars(cut) + 1).join(''))).toBeGreaterThan(n);
+    }
+  });
+});
 
 describe('the probe text: the smallest that the readings answer differently', () => {
   it('is the limit in characters and one byte over it in UTF-8', () => {
