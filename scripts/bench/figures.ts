@@ -38,6 +38,10 @@ export interface Measured {
   server?: ServerStats;
   /** CPU the rest of the machine used meanwhile (other processes), ms */
   othersCpuMs?: number;
+  /** ms the threads of storecheck and of the server waited, ready to run, for a core (Linux: scripts/bench/core-wait.ts) */
+  coreWaitMs?: { client?: number; server?: number };
+  /** ms of the run in which some thread of the machine waited for a core (Linux CPU pressure, "some") */
+  cpuPressureMs?: number;
 }
 
 /** The critical path the run records (report.run.criticalPath, src/run/critical-path.ts). */
@@ -82,6 +86,10 @@ export interface Figures {
   serverCpuS?: number;
   /** cores the machine's other processes kept busy meanwhile (CPU-s ÷ wall) */
   othersCores?: number;
+  /** s the threads of storecheck (client) and of the server spent ready to run but waiting for a core, summed over their threads */
+  coreWaitS?: { client?: number; server?: number };
+  /** the share of the wall in which some thread of the machine waited for a core (CPU pressure) */
+  cpuPressure?: number;
   peakInFlight?: number;
   /** answered 429 or 503 */
   refused?: number;
@@ -136,6 +144,8 @@ export function figuresOf(m: Measured): Figures {
     ...(m.clientCpuMs !== undefined ? { clientCpuS: round(m.clientCpuMs / 1000, 1) } : {}),
     ...(m.server ? { serverCpuS: round(m.server.servingCpuMs / 1000, 1), peakInFlight: m.server.peakInFlight, refused: (status['429'] ?? 0) + (status['503'] ?? 0) } : {}),
     ...(m.othersCpuMs !== undefined ? { othersCores: round(Math.max(0, m.othersCpuMs) / m.wallMs, 1) } : {}),
+    ...(m.coreWaitMs ? { coreWaitS: Object.fromEntries(Object.entries(m.coreWaitMs).filter(([, v]) => v !== undefined).map(([k, v]) => [k, round(v! / 1000, 1)])) } : {}),
+    ...(m.cpuPressureMs !== undefined && m.wallMs > 0 ? { cpuPressure: round(Math.min(1, m.cpuPressureMs / m.wallMs)) } : {}),
     ...(m.server?.slowWrites ? { slowWrites: slowWritesOf(m.server, m.wallMs, concurrency, criticalPathOf(report)) } : {}),
     ...(criticalPathOf(report) ? { criticalPath: criticalPathOf(report) } : {}),
     ...(report?.run.workers ? { workers: report.run.workers } : {}),

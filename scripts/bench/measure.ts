@@ -10,13 +10,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runStorecheck } from '../../reference/cli-process.js';
+import { cpuPressureUs, watchCoreWait, type CoreWaitWatch } from './core-wait.js';
 import type { Measured, ServerStats } from './figures.js';
 import type { Depth, Scenario } from './scenarios.js';
 
 /** The seed of every bench run: the same generated values in every scenario. */
 export const BENCH_SEED = '12345';
 
-interface External { url: string; stop(): Promise<ServerStats | undefined> }
+interface External { url: string; pid?: number; stop(): Promise<ServerStats | undefined> }
 
 /** `npm run reference` (reference/main.ts) on a free port, with the scenario's switches; stop() ends it and reads its --stats-file. */
 async function startExternal(s: Scenario, apiKey: string, dir: string): Promise<External> {
@@ -48,6 +49,7 @@ async function startExternal(s: Scenario, apiKey: string, dir: string): Promise<
   });
   return {
     url,
+    ...(child.pid ? { pid: child.pid } : {}),
     async stop() {
       child.kill('SIGTERM');
       const code = await exited;
@@ -80,12 +82,18 @@ export async function measure(s: Scenario, depth: Depth, extra: string[]): Promi
   try {
     const external = s.target === 'external' ? await startExternal(s, apiKey, dir) : undefined;
     const busyBefore = machineBusyMs();
+    const pressureBefore = cpuPressureUs();
     const ownBefore = process.cpuUsage();
+    const serverWait = external?.pid ? watchCoreWait(external.pid) : undefined;
+    let clientWait: CoreWaitWatch | undefined;
     const run = await runStorecheck(['--depth', depth, '--seed', BENCH_SEED, '--quiet', ...(s.args ?? []), ...extra], {
       ...(external ? { against: { url: external.url, apiKey } } : {}), reportDir: join(dir, 'report'), timeoutMs: 30 * 60_000,
+      onSpawn: (pid) => (clientWait = watchCoreWait(pid)),
     });
     const busyAfter = machineBusyMs();
+    const pressureAfter = cpuPressureUs();
     const own = process.cpuUsage(ownBefore);
+    const coreWait = { client: clientWait?.stop(), server: serverWait?.stop() };
     const server = await external?.stop();
     if (run.code !== 0 && run.code !== 1) process.stderr.write(`bench: ${s.name}: storecheck exited ${run.code}:\n${run.stderr.split('\n').slice(-6).join('\n')}\n`);
     // the machine's busy time minus this bench, storecheck and the server (its start-up was before busyBefore)
@@ -97,6 +105,8 @@ export async function measure(s: Scenario, depth: Depth, extra: string[]): Promi
       ...(run.cpuMs !== undefined ? { clientCpuMs: run.cpuMs } : {}),
       ...(server ? { server } : {}),
       ...(othersCpuMs !== undefined ? { othersCpuMs } : {}),
+      ...(coreWait.client !== undefined ? { coreWaitMs: coreWait } : {}),
+      ...(pressureBefore !== undefined && pressureAfter !== undefined ? { cpuPressureMs: (pressureAfter - pressureBefore) / 1000 } : {}),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

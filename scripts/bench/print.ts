@@ -13,14 +13,15 @@ function columns(head: string[], rows: Array<Array<string | number>>): string {
 const dash = (v: number | undefined) => (v === undefined ? '—' : v);
 
 export function scenarioTable(results: Figures[]): string {
-  const head = ['scenario', 'depth', 'wall s', 'requests', 'items/request', 'items/s', `phases s (${PHASES.join('/')})`, 'start-up s', 'eff. conc.', 'slot ms', 'slots used', 'bound s', 'wall÷bound', 'cpu client s', 'cpu server s', 'others (cores)', 'peak in flight', 'workers', 'critical path', 'verdict'];
+  const head = ['scenario', 'depth', 'wall s', 'requests', 'items/request', 'items/s', `phases s (${PHASES.join('/')})`, 'start-up s', 'eff. conc.', 'slot ms', 'slots used', 'bound s', 'wall÷bound', 'cpu client s', 'cpu server s', 'others (cores)', 'core wait s', 'cpu pressure', 'peak in flight', 'workers', 'critical path', 'verdict'];
   const rows = results.map((r) => [
     r.scenario, r.depth, r.wallsS ? `${r.wallS} (${Math.min(...r.wallsS)}–${Math.max(...r.wallsS)})` : r.wallS, r.requests,
     dash(r.itemsPerRequest), dash(r.itemsPerSecond),
     r.phasesS ? PHASES.map((k) => r.phasesS![k]).join(' / ') : '—',
     dash(r.startupS), dash(r.effectiveConcurrency), dash(r.slotMs), dash(r.slotsUsed), dash(r.boundS), dash(r.wallOverBound),
     r.clientCpuS === undefined ? '—' : `${r.clientCpuS}${r.target === 'embedded' ? '*' : ''}`,
-    dash(r.serverCpuS), dash(r.othersCores), dash(r.peakInFlight), r.workers ? `${r.workers.count} ${r.workers.by}` : '—', r.criticalPath ? r.criticalPath.roundTrips : '—',
+    dash(r.serverCpuS), dash(r.othersCores),
+    r.coreWaitS ? `${dash(r.coreWaitS.client)} / ${dash(r.coreWaitS.server)}` : '—', dash(r.cpuPressure), dash(r.peakInFlight), r.workers ? `${r.workers.count} ${r.workers.by}` : '—', r.criticalPath ? r.criticalPath.roundTrips : '—',
     r.verdict,
   ]);
   const notes = [
@@ -28,6 +29,8 @@ export function scenarioTable(results: Figures[]): string {
     'eff. conc. = requests × latency ÷ wall; requests = answered by the server; cpu server = since it listened; * the embedded server\'s CPU is in the client\'s;',
     'slot ms = a slot\'s mean time held a request, its start to its answer\'s last byte (the target\'s answer time as the client saw it); slots used = their time ÷ (concurrency × the sending phases) (report.run.slots);',
     'others = CPU the rest of the machine used meanwhile, in cores; critical path = round trips one after another (report.run.criticalPath);',
+    'core wait = s the threads of storecheck / of the server were ready to run but waited for a core (summed over threads, Linux);',
+    'cpu pressure = the share of the wall in which some thread of the machine waited for a core (Linux PSI "some");',
     'items/request = spec items judged ÷ requests; items/s = spec items judged ÷ wall;',
     'workers = check files run at once and why (report.run.workers: given or default).',
   ];

@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { criticalPathOf, figuresOf, medianRun, roundTripsInSequence, targetsOf, type Measured, type ServerStats } from '../../scripts/bench/figures.js';
-import { criticalPathLines, slowWritesLines } from '../../scripts/bench/print.js';
+import { criticalPathLines, scenarioTable, slowWritesLines } from '../../scripts/bench/print.js';
+import { watchCoreWait } from '../../scripts/bench/core-wait.js';
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { SCENARIOS, selectScenarios, type Scenario } from '../../scripts/bench/scenarios.js';
 import type { Report } from '../../src/report/types.js';
 
@@ -38,6 +41,31 @@ describe('bench figures', () => {
     expect(f.phasesS).toEqual({ startup: 0.7, preflight: 0.5, probes: 1, checks: 8, cleanup: 1.5 });
     // 2000 items judged for 4000 requests in 12 s
     expect(f).toMatchObject({ itemsPerRequest: 0.5, itemsPerSecond: 166.7 });
+  });
+
+  it('time waiting for a core: summed over threads per process, and the machine\'s share of the wall', () => {
+    const f = figuresOf(measured('external-30ms', 12_000, { startup: 700, preflight: 500, probes: 1000, checks: 8000, cleanup: 1500 }, { coreWaitMs: { client: 10_449, server: 2_951 }, cpuPressureMs: 9_000 }));
+    expect(f).toMatchObject({ coreWaitS: { client: 10.4, server: 3 }, cpuPressure: 0.75 });
+    expect(scenarioTable([f])).toMatch(/core wait s.*cpu pressure[\s\S]*10\.4 \/ 3\s+0\.75/);
+    // embedded: no server process; not measured (off Linux): a dash
+    const e = figuresOf(measured('embedded', 9_000, { startup: 700, preflight: 100, probes: 700, checks: 7000, cleanup: 100 }, { coreWaitMs: { client: 4_000 } }));
+    expect(e.coreWaitS).toEqual({ client: 4 });
+    expect(scenarioTable([e])).toMatch(/4 \/ —/);
+    expect(figuresOf(measured('embedded', 9_000, { startup: 700 })).coreWaitS).toBeUndefined();
+  });
+
+  it.runIf(process.platform === 'linux')('watchCoreWait sees threads that outnumber the cores wait for one', async () => {
+    // cores + 2 threads spinning for 400 ms: at least two of them wait at every moment
+    const threads = availableParallelism() + 2;
+    const code = `const { Worker } = require('node:worker_threads');
+      const spin = 'const end = Date.now() + 400; while (Date.now() < end);';
+      for (let i = 1; i < ${threads}; i++) new Worker(spin, { eval: true });
+      setTimeout(() => { const end = Date.now() + 400; while (Date.now() < end); }, 50);`;
+    const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+    const watch = watchCoreWait(child.pid!, 20);
+    await new Promise((resolve) => child.on('exit', resolve));
+    // the threads' last samples stand once they are gone
+    expect(watch.stop()).toBeGreaterThan(200);
   });
 
   it('requests are the ones the server answered when it counts them, else the client\'s', () => {
