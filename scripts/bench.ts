@@ -5,7 +5,8 @@
  * slow writes, a flaky and a rate-limited store — and against the embedded
  * server beside them for comparison. Figures, not a timed test: per scenario
  * wall, requests, the run's phases, effective concurrency, the bound and the
- * ratio to it, the CPU of client and server and of the rest of the machine;
+ * ratio to it, the CPU of client and server and of the rest of the machine,
+ * how long their threads waited for a core;
  * then the targets of issue 24, met or not. Scenarios, formulas and figures:
  * docs/speed.md. Writes reports/bench/<timestamp>.json to compare versions.
  *

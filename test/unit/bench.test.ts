@@ -6,10 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { criticalPathOf, figuresOf, medianRun, roundTripsInSequence, targetsOf, type Measured, type ServerStats } from '../../scripts/bench/figures.js';
 import { criticalPathLines, scenarioTable, slowWritesLines } from '../../scripts/bench/print.js';
 import { watchCoreWait } from '../../scripts/bench/core-wait.js';
-import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
 import { SCENARIOS, selectScenarios, type Scenario } from '../../scripts/bench/scenarios.js';
 import type { Report } from '../../src/report/types.js';
+
+const hasTaskset = () => spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 
 const scenario = (name: string): Scenario => SCENARIOS.find((s) => s.name === name)!;
 
@@ -54,14 +55,14 @@ describe('bench figures', () => {
     expect(figuresOf(measured('embedded', 9_000, { startup: 700 })).coreWaitS).toBeUndefined();
   });
 
-  it.runIf(process.platform === 'linux')('watchCoreWait sees threads that outnumber the cores wait for one', async () => {
-    // cores + 2 threads spinning for 400 ms: at least two of them wait at every moment
-    const threads = availableParallelism() + 2;
+  // three threads spinning on one core (taskset): two of them wait at every moment
+  it.runIf(process.platform === 'linux' && hasTaskset())('watchCoreWait sees threads that share one core wait for it', async () => {
     const code = `const { Worker } = require('node:worker_threads');
       const spin = 'const end = Date.now() + 400; while (Date.now() < end);';
-      for (let i = 1; i < ${threads}; i++) new Worker(spin, { eval: true });
+      for (let i = 0; i < 2; i++) new Worker(spin, { eval: true });
       setTimeout(() => { const end = Date.now() + 400; while (Date.now() < end); }, 50);`;
-    const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+    // taskset execs node: the pid watched is node's
+    const child = spawn('taskset', ['-c', '0', process.execPath, '-e', code], { stdio: 'ignore' });
     const watch = watchCoreWait(child.pid!, 20);
     await new Promise((resolve) => child.on('exit', resolve));
     // the threads' last samples stand once they are gone
