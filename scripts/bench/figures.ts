@@ -8,6 +8,7 @@
  *   effective concurrency = requests × latency ÷ wall
  *   bound                 = requests × latency ÷ --concurrency + start-up
  */
+import { SENDING_PHASES, sendingMs } from '../../src/report/slots.js';
 import type { Report } from '../../src/report/types.js';
 import type { Depth, Scenario } from './scenarios.js';
 
@@ -108,7 +109,6 @@ export interface Figures {
 
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 
-const REQUEST_PHASES = ['preflight', 'probes', 'checks', 'cleanup'] as const;
 
 export function criticalPathOf(report: Report | undefined): CriticalPath | undefined {
   const c = report?.run.criticalPath;
@@ -121,7 +121,7 @@ export function figuresOf(m: Measured): Figures {
   const clientRequests = report?.run.requestCount;
   const requests = m.server?.total ?? clientRequests ?? 0;
   const phases = report?.run.phasesMs;
-  const startupS = phases ? wallS - REQUEST_PHASES.reduce((sum, k) => sum + phases[k], 0) / 1000 : undefined;
+  const startupS = phases ? wallS - sendingMs(phases) / 1000 : undefined;
   const concurrency = report?.run.concurrency ?? 24;
   const latencyS = s.latencyMs / 1000;
   const boundS = latencyS && startupS !== undefined ? (requests * latencyS) / concurrency + startupS : undefined;
@@ -184,7 +184,7 @@ export function roundTripsInSequence(results: Figures[]): { from: string; to: st
   const per = (x: number, y: number) => Math.round((y - x) / ((b.latencyMs - a.latencyMs) / 1000));
   return {
     from: a.scenario, to: b.scenario, wall: per(a.wallS, b.wallS),
-    phases: Object.fromEntries(REQUEST_PHASES.map((k) => [k, per(a.phasesS![k], b.phasesS![k])])),
+    phases: Object.fromEntries(SENDING_PHASES.map((k) => [k, per(a.phasesS![k], b.phasesS![k])])),
   };
 }
 

@@ -10,9 +10,17 @@ import type { Report } from './types.js';
 
 export type Slots = NonNullable<Report['run']['slots']>;
 
-/** `held`: the gate's slotsHeld; `sendingMs`: preflight + probes + checks + cleanup. */
-export function slotsOf(held: { ms: number; requests: number }, concurrency: number, sendingMs: number): Slots {
-  const used = sendingMs > 0 ? Math.min(1, held.ms / (concurrency * sendingMs)) : undefined;
+/** The phases of report.run.phasesMs in which a run sends requests: all but start-up. */
+export const SENDING_PHASES = ['preflight', 'probes', 'checks', 'cleanup'] as const;
+
+/** How long a run was sending: the sum of its SENDING_PHASES. */
+export function sendingMs(phasesMs: Record<(typeof SENDING_PHASES)[number], number>): number {
+  return SENDING_PHASES.reduce((sum, k) => sum + phasesMs[k], 0);
+}
+
+/** `held`: the gate's slotsHeld; `sending`: sendingMs of the run's phases. */
+export function slotsOf(held: { ms: number; requests: number }, concurrency: number, sending: number): Slots {
+  const used = sending > 0 ? Math.min(1, held.ms / (concurrency * sending)) : undefined;
   return {
     heldS: Math.round(held.ms) / 1000,
     ...(held.requests > 0 ? { meanHeldMs: Math.round((10 * held.ms) / held.requests) / 10 } : {}),

@@ -13,7 +13,7 @@ import { latencySection } from '../report/latency.js';
 import type { RunConfig } from '../config.js';
 import { expectationsInfo } from '../report/expectations.js';
 import { summarize } from '../report/summary.js';
-import { slotsOf } from '../report/slots.js';
+import { sendingMs, slotsOf } from '../report/slots.js';
 import { throughputOf } from '../report/throughput.js';
 import type { CheckResult, Coverage, ExpectationsInfo, ItemResult, Observation, Report, Summary } from '../report/types.js';
 import { TOOL_VERSION } from '../version.js';
@@ -37,11 +37,6 @@ export interface ReportParts {
   expectations?: ExpectationsInfo;
   /** the target's answer times, per API path (a run that reached its checks) */
   latency?: LatencyTable;
-}
-
-/** The phases in which requests are sent: all but start-up. */
-function sendingMs(p: PhaseClock['phasesMs']): number {
-  return p.preflight + p.probes + p.checks + p.cleanup;
 }
 
 /** The one place a run's report is put together. */
