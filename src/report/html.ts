@@ -154,6 +154,7 @@ ${reproducerHtml(c)}
 function banner(report: Report): string {
   const s = report.summary;
   const r = report.run;
+  const slots = slotsText(r.slots, r.concurrency);
   const mode = [
     r.readOnly ? 'read-only' : 'read-write',
     `concurrency ${r.concurrency}`,
@@ -168,7 +169,7 @@ function banner(report: Report): string {
     ['Started', esc(formatTimestamp(r.startedAt))],
     ['Duration', esc(formatDuration(r.durationMs))],
     ['Requests', esc(requestsText(r))],
-    ...(slotsText(r.slots, r.concurrency) ? [['Slots', esc(slotsText(r.slots, r.concurrency))] as [string, string]] : []),
+    ...(slots ? [['Slots', esc(slots)] as [string, string]] : []),
     ['Run tag', `<span class="mono">${esc(r.runTag)}</span>`],
     ['Mode', esc(mode)],
   ];

@@ -91,6 +91,7 @@ function listIds(ids: readonly string[]): string {
 function header(report: Report): string {
   const s = report.summary;
   const r = report.run;
+  const slots = slotsText(r.slots, r.concurrency);
   const mode = [
     r.readOnly ? 'read-only' : 'read-write',
     `concurrency ${r.concurrency}`,
@@ -110,7 +111,7 @@ function header(report: Report): string {
       ['Started', mdText(formatTimestamp(r.startedAt))],
       ['Duration', mdText(formatDuration(r.durationMs))],
       ['Requests', mdText(requestsText(r))],
-      ...(slotsText(r.slots, r.concurrency) ? [['Slots', mdText(slotsText(r.slots, r.concurrency))]] : []),
+      ...(slots ? [['Slots', mdText(slots)]] : []),
       ['Run tag', mdCode(r.runTag, true)],
       ['Mode', mode],
     ]),
