@@ -28,6 +28,7 @@ import {
 import { batchArb } from '../generators/index.js';
 import { createCopies } from './support/copies.js';
 import { longWalkPlan, recordsOnPage } from './pagination/long-walk.js';
+import { walkKnownSet } from './pagination/walk.js';
 
 /** The checks this file registers (every catalogue check of these rules), read before the run by its plan (src/items/plan.ts). */
 export const REGISTERS: SuiteDeclaration = {
@@ -144,8 +145,10 @@ for (const r of LIST) {
         // the first page, and the page where fewer than pageSize remain (when there is one)
         const indexes = [0];
         if (n > per && n % per !== 0) indexes.push(Math.floor(n / per));
-        for (const i of indexes) {
-          const got = await page(it, r, { id: s.ids }, i, size);
+        // read side by side: the second page does not wait for the first
+        const pages = await Promise.all(indexes.map((i) => page(it, r, { id: s.ids }, i, size)));
+        for (const [k, i] of indexes.entries()) {
+          const got = pages[k];
           const want = Math.max(0, Math.min(per, n - i * per));
           if (got.records.length !== want) {
             it.fail({
@@ -364,9 +367,10 @@ interface PartitionWalk {
  */
 async function partitionWalk(it: ItemContext, r: ResourceModel, filters: Rec, whole: Set<string>, size: number, per: number, maxPages: number): Promise<PartitionWalk> {
   const { first } = pageSettings();
-  const out: PartitionWalk = { seen: new Map(), pages: [], sizes: [], overlaps: [], foreign: [], ended: false };
-  for (let i = 0; i < maxPages; i++) {
-    const got = await page(it, r, filters, i, size);
+  // the pages the set fills are read side by side (suites/pagination/walk.ts)
+  const walked = await walkKnownSet(whole.size, per, maxPages, (i) => page(it, r, filters, i, size));
+  const out: PartitionWalk = { seen: new Map(), pages: [], sizes: [], overlaps: [], foreign: [], ended: walked.ended };
+  walked.pages.forEach((got, i) => {
     out.pages.push(got.exchange);
     out.sizes.push(got.records.length);
     for (const id of idsOf(got.records)) {
@@ -374,11 +378,7 @@ async function partitionWalk(it: ItemContext, r: ResourceModel, filters: Rec, wh
       if (out.seen.has(id)) out.overlaps.push(`${id} on pages ${out.seen.get(id)} and ${first + i}`);
       else out.seen.set(id, first + i);
     }
-    if (got.records.length < per) {
-      out.ended = true;
-      break;
-    }
-  }
+  });
   return out;
 }
 
@@ -417,11 +417,10 @@ async function countTotalItem(it: ItemContext, r: ResourceModel): Promise<void> 
     const size = Math.max(1, Math.ceil(s.ids.length / 3));
     const walked = new Set<string>();
     const exchanges: Exchange[] = [counted.exchange];
-    for (let i = 0; i < s.ids.length + 2; i++) {
-      const p = await page(it, r, { id: s.ids }, i, size);
+    const { pages } = await walkKnownSet(s.ids.length, size, s.ids.length + 2, (i) => page(it, r, { id: s.ids }, i, size));
+    for (const p of pages) {
       exchanges.push(p.exchange);
       for (const id of idsOf(p.records)) walked.add(id);
-      if (p.records.length < size) break;
     }
     if (walked.size !== total) {
       it.fail({
