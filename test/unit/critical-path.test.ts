@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { criticalPathOf, fileChain, lanesChain, readFileChains } from '../../src/run/critical-path.js';
 import type { FileChains } from '../../src/check/chains.js';
 import { Scope } from '../../src/check/scope.js';
+import { CheckFailure } from '../../src/check/failure.js';
 import type { StoreClient } from '../../src/client/api.js';
 import { cleanOutstanding } from '../../src/client/cleanup.js';
 import { Ledger } from '../../src/client/ledger.js';
@@ -148,6 +149,61 @@ describe('a scope deletes in as few round trips as references allow', () => {
     expect(log.indexOf('start category 30')).toBeGreaterThan(log.lastIndexOf('end product'));
     expect(peak).toBe(3);
     expect(scope.ids('product')).toEqual([]);
+  });
+});
+
+describe('a scope creates its batches side by side', () => {
+  /** A store taking at most `limit` items a create (413 above it), answering after `ms`; `refuse(n)`: the n-th create is refused. */
+  function store(limit: number, refuse?: (n: number) => boolean) {
+    const log: Array<{ n: number; items: number; inFlight: number }> = [];
+    let inFlight = 0;
+    let made = 0;
+    let n = 0;
+    const client = {
+      async create(_r: unknown, items: Array<{ k: number }>) {
+        const me = n++;
+        log.push({ n: me, items: items.length, inFlight: ++inFlight });
+        await new Promise((r) => setTimeout(r, 5 + ((me * 7) % 5)));
+        inFlight--;
+        if (items.length > limit) return { ok: false, problem: 'HTTP 413', exchange: { response: { status: 413 } } };
+        if (refuse?.(me)) return { ok: false, problem: 'HTTP 400', exchange: { response: { status: 400 }, json: { error: 'no' } } };
+        const records = items.map((x) => ({ id: `id-${made++}`, k: x.k }));
+        return { ok: true, value: records, exchange: { response: { status: 200 }, json: records } };
+      },
+    } as unknown as StoreClient;
+    return { client, log };
+  }
+  const items = (n: number) => Array.from({ length: n }, (_, k) => ({ k }));
+
+  it('1 001 items where the store takes 10: 101 creates in flight together, the records in the order sent', async () => {
+    const s = store(10);
+    const scope = new Scope(s.client, 10);
+    const got = await scope.create('product', items(1001));
+    expect(s.log.length).toBe(101);
+    expect(Math.max(...s.log.map((l) => l.inFlight))).toBe(101);
+    expect(got.map((x) => x.k)).toEqual(items(1001).map((x) => x.k));
+    expect(scope.ids('product')).toEqual(got.map((x) => x.id));
+  });
+
+  it('a 413 splits a batch in halves, side by side too', async () => {
+    const s = store(3);
+    const scope = new Scope(s.client, null);
+    const got = await scope.create('product', items(10));
+    expect(got.map((x) => x.k)).toEqual(items(10).map((x) => x.k));
+    // 10 → 5 + 5 → (2 + 3) + (2 + 3): 7 creates, 4 of them holding records
+    expect(s.log.length).toBe(7);
+    expect(scope.ids('product')).toHaveLength(10);
+  });
+
+  it('one batch refused: every other batch settles first, what they created is kept for deletion, the first refusal is thrown', async () => {
+    const s = store(10, (n) => n === 2 || n === 4);
+    const scope = new Scope(s.client, 10);
+    const err = await scope.create('product', items(50)).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(CheckFailure);
+    expect((err as CheckFailure).message).toMatch(/not accepted: HTTP 400/);
+    expect(s.log.length).toBe(5);
+    // batches 0, 1 and 3 created 30 records: all of them deleted when the scope closes
+    expect(scope.ids('product')).toHaveLength(30);
   });
 });
 
