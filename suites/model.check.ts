@@ -12,6 +12,7 @@
  */
 import fc from 'fast-check';
 import { check, checksOf, modelCommands, resources, type CheckContext, type ModelCommand, type ResourceModel, type SuiteDeclaration } from '../src/check/index.js';
+import { chunked } from './support/classes.js';
 import { refsFixture, refsFor } from './support/refs.js';
 import { payloadContext } from './support/writes.js';
 import { designedSequence, generatedSequence, sequenceArb } from './model/sequences.js';
@@ -45,14 +46,11 @@ async function cleanUp(ctx: CheckContext, r: ResourceModel, model: StoreModel, r
   if (ctx.config.keepData) return;
   const created = new Set(real.created.map((x) => x.toLowerCase()));
   const left = model.liveIds().filter((id) => created.has(id.toLowerCase()));
-  const max = ctx.observed('limits.maxDataItems');
-  const size = typeof max === 'number' && max > 0 ? max : Math.max(1, left.length);
-  for (let i = 0; i < left.length; i += size) {
-    const chunk = left.slice(i, i + size);
-    // what cannot be deleted here stays in the check's scope, which deletes it when the check ends
+  // in lists the store takes, side by side; what cannot be deleted here stays in the check's scope, which deletes it when the check ends
+  await Promise.all(chunked(left, ctx.observed('limits.maxDataItems')).map(async (chunk) => {
     const res = await ctx.client.delete(r, chunk).catch(() => undefined);
     if (res?.ok) ctx.scope.forget(r.name, chunk);
-  }
+  }));
 }
 
 for (const r of WRITABLE) {

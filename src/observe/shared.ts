@@ -125,15 +125,12 @@ export class Shared {
     return { rec: p.result.rec, exchange: p.result.got.exchange, elapsedMs: p.elapsedMs, repeated: p.repeated, held: p.held };
   }
 
-  /** Delete ids this run created, in chunks a target with a batch limit accepts; returns the exchanges. */
+  /** Delete ids this run created, in chunks a target with a batch limit accepts, side by side; returns the exchanges in chunk order. */
   async deleteOwned(r: ResourceModel | string, ids: string[], chunk = 100): Promise<Exchange[]> {
-    const out: Exchange[] = [];
     const size = Math.max(1, chunk);
-    for (let i = 0; i < ids.length; i += size) {
-      const res = await this.client.delete(r, ids.slice(i, i + size));
-      out.push(res.exchange);
-    }
-    return out;
+    const lists: string[][] = [];
+    for (let i = 0; i < ids.length; i += size) lists.push(ids.slice(i, i + size));
+    return Promise.all(lists.map(async (list) => (await this.client.delete(r, list)).exchange));
   }
 }
 

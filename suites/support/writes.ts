@@ -13,6 +13,7 @@ import {
   type Exchange, type FieldModel, type PayloadPropModel, type ResourceModel, type ScalarKind,
 } from '../../src/check/index.js';
 import { batchArb, looseKey, payloadArb, updateArb, type Payload, type PayloadContext } from '../../generators/index.js';
+import { chunked } from './classes.js';
 
 export type { Form } from '../../src/check/index.js';
 type Form = 'get' | 'write';
@@ -215,14 +216,11 @@ export async function withCreated<T>(
   } finally {
     // --keep-data: the records stay (the scope keeps them too; the ledger has them for sweep)
     const mine = ctx.config.keepData ? [] : ctx.scope.ids(r.name).filter((id) => !before.has(lower(id)) && !gone.has(lower(id)));
-    const max = observed('limits.maxDataItems');
-    const size = max && max > 0 ? max : mine.length;
-    for (let i = 0; i < mine.length; i += size) {
-      const chunk = mine.slice(i, i + size);
-      // what cannot be deleted here stays in the scope, which deletes it when the check ends
+    // in lists the store takes, side by side; what cannot be deleted here stays in the scope, which deletes it when the check ends
+    await Promise.all(chunked(mine, observed('limits.maxDataItems')).map(async (chunk) => {
       const res = await ctx.client.delete(r, chunk).catch(() => undefined);
       if (res?.ok) ctx.scope.forget(r.name, chunk);
-    }
+    }));
   }
 }
 
