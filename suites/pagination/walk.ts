@@ -17,9 +17,18 @@
  * is judged: pages are taken in page order, whatever order they came back in.
  */
 
-/** The pages a walk over `held` records in pages of `per` reads together: floor(held ÷ per) + 1 (the last short, or empty). */
+/**
+ * The most pages read together. `held` is what a get returned, so a target
+ * answering an id filter with records it did not ask for could make it any
+ * number: past this many the walk goes one page at a time, as it always did.
+ * No walk of the suite needs more (the long walk reads at most 26 pages,
+ * suites/pagination/long-walk.ts).
+ */
+export const MAX_PAGES_TOGETHER = 32;
+
+/** The pages a walk over `held` records in pages of `per` reads together: floor(held ÷ per) + 1 (the last short, or empty), at most MAX_PAGES_TOGETHER. */
 export function pagesTogether(held: number, per: number, maxPages: number): number {
-  return Math.max(1, Math.min(maxPages, Math.floor(Math.max(0, held) / Math.max(1, per)) + 1));
+  return Math.max(1, Math.min(maxPages, MAX_PAGES_TOGETHER, Math.floor(Math.max(0, held) / Math.max(1, per)) + 1));
 }
 
 /**

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pagesTogether, walkKnownSet } from '../../suites/pagination/walk.js';
+import { LONG_WALK_MAX_PAGES } from '../../suites/pagination/long-walk.js';
+import { MAX_PAGES_TOGETHER, pagesTogether, walkKnownSet } from '../../suites/pagination/walk.js';
 
 /** A store holding `stored` records, pages of `per`: page `i` holds what is left; reads are logged with how many were in flight. */
 function store(stored: number, per: number) {
@@ -22,7 +23,7 @@ function store(stored: number, per: number) {
 }
 
 describe('pages of a set of known size, read together', () => {
-  it('reads the pages a conformant store needs, all at once, and no other', async () => {
+  it('reads the pages a conformant store needs, side by side (at most MAX_PAGES_TOGETHER at once), and no other', async () => {
     await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 12 }), async (held, per) => {
       const maxPages = Math.ceil(held / per) + 1;
       const s = store(held, per);
@@ -32,7 +33,7 @@ describe('pages of a set of known size, read together', () => {
       expect(ended).toBe(true);
       expect(pages.length).toBe(oneByOne);
       expect(s.log.map((l) => l.index)).toEqual(Array.from({ length: oneByOne }, (_, i) => i));
-      expect(Math.max(...s.log.map((l) => l.inFlight)), 'sent side by side').toBe(oneByOne);
+      expect(Math.max(...s.log.map((l) => l.inFlight)), 'sent side by side').toBe(Math.min(oneByOne, MAX_PAGES_TOGETHER));
       expect(pages.flatMap((p) => p.records)).toEqual(Array.from({ length: held }, (_, i) => i));
     }), { numRuns: 60 });
   });
@@ -59,6 +60,16 @@ describe('pages of a set of known size, read together', () => {
     expect(pagesTogether(1001, 91, 12)).toBe(12);
     expect(pagesTogether(1001, 91, 5)).toBe(5);
     expect(pagesTogether(7, 0, 4)).toBe(4);
+  });
+
+  it('a set a target inflated (an id filter answered with records not asked for) is not read all at once', async () => {
+    expect(MAX_PAGES_TOGETHER, 'the long walk fits').toBeGreaterThan(LONG_WALK_MAX_PAGES);
+    const s = store(10_000, 2);
+    const { pages, ended } = await walkKnownSet(10_000, 2, 201, s.read);
+    // past the first MAX_PAGES_TOGETHER, one at a time; the pages do not end here: bounded by maxPages only
+    expect(ended).toBe(false);
+    expect(pages.length).toBe(201);
+    expect(Math.max(...s.log.map((l) => l.inFlight))).toBe(MAX_PAGES_TOGETHER);
   });
 
   it('rejects when a read does', async () => {
