@@ -109,7 +109,6 @@ export interface Figures {
 
 export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 
-
 export function criticalPathOf(report: Report | undefined): CriticalPath | undefined {
   const c = report?.run.criticalPath;
   return c && typeof c === 'object' && typeof c.roundTrips === 'number' ? c : undefined;

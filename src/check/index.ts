@@ -42,6 +42,7 @@ export type { Depth } from '../config.js';
 // ---------------------------------------------------------------- the client's calls and what they answer
 export type { CallResult, KeyChoice, Rec, StoreClient } from '../client/api.js';
 export { carriesTag } from '../client/api.js';
+export { chunks } from '../client/cleanup.js';
 export type { Exchange } from '../client/http.js';
 
 // ---------------------------------------------------------------- values as the spec compares them

@@ -6,7 +6,7 @@
  */
 import type { CallResult, Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
-import { deletionLevels } from '../client/cleanup.js';
+import { chunks, deletionLevels } from '../client/cleanup.js';
 import { resource as resourceModel, type ResourceModel } from '../schema/model.js';
 import { CheckFailure, TargetError, isTargetError } from './failure.js';
 import { currentRuntime } from './runtime.js';
@@ -210,9 +210,7 @@ export class Scope {
   private deleteLists(resource: string, leftovers: { resource: string; ids: string[]; problem: string }[]): Promise<void>[] {
     const ids = this.created.get(resource) ?? [];
     const size = this.maxDataItems && this.maxDataItems > 0 ? this.maxDataItems : 100;
-    const lists: string[][] = [];
-    for (let i = 0; i < ids.length; i += size) lists.push(ids.slice(i, i + size));
-    return lists.map(async (chunk) => {
+    return chunks(ids, size).map(async (chunk) => {
       let result: CallResult<Rec> | undefined;
       try {
         result = await this.client.delete(resource, chunk);

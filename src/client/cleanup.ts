@@ -314,7 +314,8 @@ function merged(looks: Look[]): Look {
   };
 }
 
-function chunks<T>(items: T[], size: number): T[][] {
+/** `items` in order, in lists of at most `size` (at least 1): the one way the run cuts ids and items into the lists a store takes. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   const n = Math.max(1, Math.floor(size));
   for (let i = 0; i < items.length; i += n) out.push(items.slice(i, i + n));

@@ -9,6 +9,7 @@ import type { Rec, StoreClient } from '../client/api.js';
 import type { Exchange } from '../client/http.js';
 import type { RunConfig } from '../config.js';
 import { ZERO_GUID, decimalLimitOf, decimalLimitOfEveryReading, knownValuesOf, maxLengthOf, resource, resources, type PayloadPropModel, type ResourceModel } from '../schema/model.js';
+import { chunks } from '../client/cleanup.js';
 import { pollUntil } from '../client/poll.js';
 import { ProbeError, need } from './probe-error.js';
 
@@ -127,10 +128,7 @@ export class Shared {
 
   /** Delete ids this run created, in chunks a target with a batch limit accepts, side by side; returns the exchanges in chunk order. */
   async deleteOwned(r: ResourceModel | string, ids: string[], chunk = 100): Promise<Exchange[]> {
-    const size = Math.max(1, chunk);
-    const lists: string[][] = [];
-    for (let i = 0; i < ids.length; i += size) lists.push(ids.slice(i, i + size));
-    return Promise.all(lists.map(async (list) => (await this.client.delete(r, list)).exchange));
+    return Promise.all(chunks(ids, chunk).map(async (list) => (await this.client.delete(r, list)).exchange));
   }
 }
 

@@ -9,7 +9,7 @@
  */
 import type fc from 'fast-check';
 import {
-  classesFor, observed, payloadTarget, parseDateTime, probed, type ClassTarget, type PayloadPropModel, type ReadingId, type ResourceModel,
+  chunks, classesFor, observed, payloadTarget, parseDateTime, probed, type ClassTarget, type PayloadPropModel, type ReadingId, type ResourceModel,
   type ValueClass,
 } from '../../src/check/index.js';
 import {
@@ -215,8 +215,5 @@ export function classNames(props: readonly PropClasses[]): ItemClasses {
 
 /** `items` in lists of at most `max` (the observed limits.maxDataItems; all at once when none was observed). */
 export function chunked<T>(items: readonly T[], max: unknown): T[][] {
-  const size = typeof max === 'number' && max > 0 ? max : Math.max(1, items.length);
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+  return chunks(items, typeof max === 'number' && max > 0 ? max : items.length);
 }
