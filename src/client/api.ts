@@ -9,6 +9,7 @@ import { pollUntil } from './poll.js';
 import { keyRedactor, type Redactor } from './redact.js';
 import type { ResourceModel, ScalarKind } from '../schema/model.js';
 import { sameStoredValue } from '../values/index.js';
+import { comparableProps } from '../items/index.js';
 import { maxLengthOf, resource as resourceModel } from '../schema/model.js';
 import type { Ledger } from './ledger.js';
 import type { SharedReads } from './shared-reads.js';
@@ -433,8 +434,9 @@ export class StoreClient {
 
   /**
    * Does a get by id show every item of an update whose answer was lost? Its
-   * scalar properties are compared by meaning (a get shows '1' as 'true', a
-   * comma decimal with a dot); an item that supplies none cannot show and is
+   * scalar properties a record shows are compared by meaning (a get shows '1'
+   * as 'true', a comma decimal with a dot); one a record never shows (product
+   * `fileid`) proves nothing either way. An item that supplies none cannot show and is
    * taken as shown — for a versioned record a second version is worse than an
    * update unconfirmed (which the caller's own read-back then judges).
    */
@@ -444,7 +446,7 @@ export class StoreClient {
     const byId = new Map((got.value ?? []).map((x) => [String(x?.id).toLowerCase(), x]));
     return data.every((item) => {
       const rec = byId.get(String(item.id).toLowerCase());
-      const scalars = r.payload.filter((p) => p.kind !== 'list' && typeof item[p.name] === 'string');
+      const scalars = comparableProps(r, 'get').filter((p) => p.kind !== 'list' && typeof item[p.name] === 'string');
       return !!rec && scalars.every((p) => sameStoredValue(p.kind as ScalarKind, item[p.name], rec[p.recordField ?? p.name]));
     });
   }

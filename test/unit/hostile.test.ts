@@ -281,6 +281,14 @@ describe('updates and deletes: only the run\'s own records, and lost answers res
     await del.c.close();
   });
 
+  it('an update whose every answer is lost, supplying a property no record shows (product fileid): applied when the shown ones are', async () => {
+    const { c, seen } = owned('product', (path, res) => (path.endsWith('/get') ? json(res, [{ id: ID, name: `${TAG}-new`, sku: `${TAG}-sku` }]) : void res.socket?.destroy()));
+    const up = await c.update('product', [{ id: ID, name: `${TAG}-new`, sku: `${TAG}-sku`, fileid: '05b755bb-82ce-41af-badc-277fa5e2f04c' }]);
+    await c.close();
+    expect(up).toMatchObject({ ok: false, applied: true });
+    expect(seen.filter((u) => u.endsWith('/update'))).toHaveLength(3);
+  });
+
   it('a delete whose answer was lost is sent again (it is idempotent)', async () => {
     const { c, seen } = owned('collection', (path, res, n) => {
       if (path.endsWith('/get')) return json(res, [{ id: ID, name: `${TAG}-mine` }]);
