@@ -178,6 +178,7 @@ export async function resolveConfig(given: ParsedOptions, startEmbedded?: (o: Em
     runTag: `sc${randomBytes(4).toString('hex')}`,
     seed: o.seed as number,
     depth: o.depth as Depth,
+    shrinkMs: (o['shrink-s'] as number) * 1000,
     readOnly: o['read-only'] === true,
     ...(o['keep-data'] === true ? { keepData: true } : {}),
     ...(o.replay !== undefined ? { replay: parseReplay(String(o.replay)) } : {}),

@@ -68,6 +68,8 @@ interface ConfigFields {
   visibilityTimeoutMs: number;
   /** --min-coverage PERCENT: fewer spec items judged gives no verdict (exit 3) */
   minCoverage?: number;
+  /** how long one failing property may shrink (--shrink-s), ms: each try is a run against the target */
+  shrinkMs: number;
   /** replay one property case (--replay SEED:PATH): the property with this seed runs that path only */
   replay?: { seed: number; path: string };
   /**

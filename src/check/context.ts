@@ -159,6 +159,7 @@ function draws(p: Parts): Pick<CheckContext, 'sample' | 'sampleShared' | 'proper
         seed: mixSeed(rt.config.seed, opts.label ?? def.id),
         runs: opts.runs ?? rt.depth.values,
         shrink: rt.depth.shrink,
+        shrinkMs: rt.config.shrinkMs,
         replay: rt.config.replay,
       });
       for (const [c, d] of out.failures) book.fail(c, failureRecord(d, p.exchanges), true);

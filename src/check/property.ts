@@ -49,8 +49,8 @@ export interface PropertyOptions {
   shrink: boolean;
   /** replay one case: a seed and fast-check path from a report (--replay SEED:PATH), applied when the seed matches */
   replay?: { seed: number; path: string };
-  /** how long shrinking may take: a failure never holds the run hostage */
-  shrinkMs?: number;
+  /** how long shrinking may take (--shrink-s): a failure never holds the run hostage */
+  shrinkMs: number;
 }
 
 export interface PropertyOutcome {
@@ -84,7 +84,7 @@ export async function runItemProperty<T>(arb: fc.Arbitrary<T>, predicate: (value
   // failure is older than shrinkMs, the candidates left pass untried and the smallest failing case so
   // far stands. (fast-check's interruptAfterTimeLimit counts from the property's start and abandons a
   // run in flight: a slow first run then failed with no error, and a later one went unjudged.)
-  const shrinkMs = o.shrinkMs ?? 60_000;
+  const { shrinkMs } = o;
   let failedAt: number | undefined;
   const failing = (e: unknown): never => {
     failedAt ??= performance.now();

@@ -58,6 +58,10 @@ export interface StorecheckConfig {
    */
   seed?: number;
   /**
+   * how long one failing property may look for a smaller failing case (standard and deep depth; each try is a run against the target; 0: report the case as first found) (default 60). Flag --shrink-s, env STORE_SHRINK_S.
+   */
+  'shrink-s'?: number;
+  /**
    * only get, count and store checks: no create, update or delete is ever sent. Flag --read-only, env STORE_READ_ONLY.
    */
   'read-only'?: boolean;

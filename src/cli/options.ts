@@ -93,6 +93,7 @@ export const RUN_OPTIONS: OptionSpec[] = [
   { flag: 'depth', env: 'STORE_DEPTH', kind: 'string', arg: 'quick|standard|deep', choices: ['quick', 'standard', 'deep'], group: 'selection', default: 'standard', help: 'how hard the properties search' },
   { flag: 'seed', env: 'STORE_SEED', kind: 'int', arg: 'N', min: -(2 ** 31), max: 2 ** 31 - 1, group: 'selection', default: () => randomInt(1, 2 ** 31 - 1), help: 'seed of every generator; replays a run (default: random, printed and reported)' },
   { flag: 'replay', kind: 'string', arg: 'SEED:PATH', group: 'selection', noFile: true, help: 'replay one failing property case: the seed and fast-check path of a reproducer (with its --seed and --only)' },
+  { flag: 'shrink-s', env: 'STORE_SHRINK_S', kind: 'int', arg: 'N', min: 0, max: 3600, group: 'selection', default: 60, help: 'how long one failing property may look for a smaller failing case (standard and deep depth; each try is a run against the target; 0: report the case as first found)' },
   { flag: 'read-only', env: 'STORE_READ_ONLY', kind: 'flag', group: 'selection', help: 'only get, count and store checks: no create, update or delete is ever sent' },
   { flag: 'shard', env: 'STORE_SHARD', kind: 'string', arg: 'i/n', group: 'selection', help: 'run one of n slices of the checks, of similar estimated cost (merge the shards with `storecheck merge`)' },
   { flag: 'concurrency', env: 'STORE_CONCURRENCY', kind: 'int', arg: 'N', min: 1, max: MAX_CONCURRENCY, group: 'load', default: 24, help: 'requests in flight at most, across all workers' },

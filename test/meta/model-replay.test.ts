@@ -14,7 +14,8 @@ const commandsOf = (message: string | undefined) => /\ncommands: (.*)\n/.exec(me
 
 describe('a failing model-based sequence', () => {
   it('prints its commands one request per line, and its reproducer command fails the same item with the same commands', async () => {
-    const first = await runStorecheck(['--only', 'blog-post.model.sequence', '--reference-faults', 'walk-repeats-after-delete', '--seed', '2', '--depth', 'deep', '--quiet']);
+    // it reaches its shortest failing sequence within 2 s here, then tries candidates that pass until the budget ends
+    const first = await runStorecheck(['--only', 'blog-post.model.sequence', '--reference-faults', 'walk-repeats-after-delete', '--seed', '2', '--depth', 'deep', '--shrink-s', '15', '--quiet']);
     const why = `exit ${first.code}\n${first.stderr.slice(-2000)}`;
     expect(first.code, why).toBe(1);
     const failed = first.report!.items!.find((i) => i.status === 'failed');

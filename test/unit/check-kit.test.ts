@@ -43,7 +43,7 @@ describe('ItemBook', () => {
 });
 
 describe('runItemProperty', () => {
-  const opts = { seed: 42, runs: 20, shrink: true };
+  const opts = { seed: 42, runs: 20, shrink: true, shrinkMs: 60_000 };
 
   it('a run failing an item fails the property; the shrunk counterexample is reported per item', async () => {
     const out = await runItemProperty(fc.integer({ min: 0, max: 1000 }), async (n) => {

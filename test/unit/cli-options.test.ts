@@ -59,6 +59,10 @@ describe('option parsing', () => {
     expect((await resolveConfig({ concurrency: 1 })).workers).toBe(1);
     expect((await resolveConfig({ workers: 7 })).workers).toBe(7);
   });
+  it('--shrink-s: the seconds one failing property may shrink, 0 for none', async () => {
+    expect((await resolveConfig({ 'shrink-s': 0 })).shrinkMs).toBe(0);
+    expect((await resolveConfig({ 'shrink-s': 15 })).shrinkMs).toBe(15_000);
+  });
   it('says whether --workers was given (report.run.workers.by)', async () => {
     expect((await resolveConfig({})).workersGiven).toBeUndefined();
     expect((await resolveConfig({ workers: 2 })).workersGiven).toBe(true);
@@ -73,6 +77,7 @@ describe('option parsing', () => {
       concurrency: optionDefault('concurrency'),
       maxRps: optionDefault('max-rps'),
       deadlineMs: (optionDefault('deadline-s') as number) * 1000,
+      shrinkMs: (optionDefault('shrink-s') as number) * 1000,
     });
     const { OPTIONS: SWEEP } = await import('../../src/cli/sweep.js');
     for (const flag of ['base-url', 'api-key', 'timeout-ms', 'insecure']) {

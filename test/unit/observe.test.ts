@@ -36,7 +36,7 @@ async function probe(opts: ReferenceOptions & { readOnly?: boolean } = {}) {
   const config = {
     baseUrl: srv.url, apiKey: KEY, embedded: true, reportDir: '/tmp', ledgerFile: '/tmp/unused', runTag: 'sc0bse0001', seed: 1,
     depth: 'quick', readOnly: opts.readOnly === true, concurrency: 8, workers: 1, timeoutMs: 10_000, maxRps: 0, insecure: false,
-    deadlineMs: 60_000, visibilityTimeoutMs: 5_000, maxAnswerBytes: 32 * 1024 * 1024,
+    deadlineMs: 60_000, visibilityTimeoutMs: 5_000, maxAnswerBytes: 32 * 1024 * 1024, shrinkMs: 60_000,
   } satisfies RunConfig;
   const before = srv.snapshot();
   srv.stats.reset();

@@ -214,7 +214,7 @@ describe('the probes against the reference server', () => {
       const config = {
         baseUrl: srv.url, apiKey: KEY, embedded: true, reportDir: '/tmp', ledgerFile: '/tmp/unused', runTag: 'sc0bse0002', seed: 1,
         depth: 'quick', readOnly: false, concurrency: 24, workers: 1, timeoutMs: 10_000, maxRps: 0, insecure: false,
-        deadlineMs: 60_000, visibilityTimeoutMs: 5_000, maxAnswerBytes: 32 * 1024 * 1024,
+        deadlineMs: 60_000, visibilityTimeoutMs: 5_000, maxAnswerBytes: 32 * 1024 * 1024, shrinkMs: 60_000,
       } satisfies RunConfig;
       await probeObservations(client, config, recording(PROBES.filter((p) => p.phase !== 3), touches, ends));
       expect(clashes(touches, ends)).toEqual([]);
