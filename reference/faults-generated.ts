@@ -28,6 +28,13 @@ export interface LocalFault extends Fault {
   expects: string[];
 }
 
+/** The families of faults that show for one class of values only (docs/value-classes.md). */
+const VALUE_CLASS = [
+  'filter-drops-class', 'in-list-capped', 'create-drops-class', 'update-skips-falsy', 'version-numbers-as-text',
+  'page-number-as-text', 'create-drops-reading-class', 'filter-key-dropped-when-many',
+  'limit-counts-utf16', 'list-text-capped', 'write-form-zero-empty', 'bound-int32-wrapped',
+] as const;
+
 export const FAMILIES = [
   'filter-ignored', 'count-ignores-filter', 'bound-exclusive', 'array-first-value-only', 'case-insensitive',
   'update-ignores-property', 'create-drops-property', 'update-truncates-string', 'get-form-wrong', 'write-form-wrong',
@@ -36,15 +43,11 @@ export const FAMILIES = [
   // departures from the store's own reading of a stack default (docs/stack-defaults.md)
   'trailing-spaces-ignored', 'accents-ignored', 'date-only-whole-day', 'integer-clamped-32-bit', 'decimal-scale-rounded',
   'ids-upper-case', 'id-filter-exact', 'createdon-local-time',
-  // faults that show for one class of values only (docs/value-classes.md)
-  'filter-drops-class', 'in-list-capped', 'create-drops-class', 'update-skips-falsy', 'version-numbers-as-text',
-  'page-number-as-text', 'create-drops-reading-class', 'filter-key-dropped-when-many',
-  'limit-counts-utf16', 'list-text-capped', 'write-form-zero-empty', 'bound-int32-wrapped',
+  ...VALUE_CLASS,
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
-/** The families of faults that show for one class of values only (docs/value-classes.md): the last of FAMILIES. */
-export const VALUE_CLASS_FAMILIES: ReadonlySet<Family> = new Set(FAMILIES.slice(FAMILIES.indexOf('filter-drops-class')));
+export const VALUE_CLASS_FAMILIES: ReadonlySet<Family> = new Set(VALUE_CLASS);
 
 const LIST = () => resources().filter((r) => !r.single && r.operations.includes('get'));
 const WRITABLE = () => resources().filter((r) => r.writable && r.payload.length > 0);
