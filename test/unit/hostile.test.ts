@@ -219,6 +219,8 @@ describe('updates and deletes: only the run\'s own records, and lost answers res
     return { c, seen, ledger };
   }
   const json = (res: ServerResponse, body: unknown) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+  /** every update and delete answer lost; the get shows what the case says */
+  const allLost = (resource: string, shown: () => unknown[]) => owned(resource, (path, res) => (path.endsWith('/get') ? json(res, shown()) : void res.socket?.destroy()));
 
   it('a get by id showing a record without the run tag under an owned id: update and delete refused, never sent', async () => {
     const { c, seen } = owned('collection', (path, res) => (path.endsWith('/get') ? json(res, [{ id: ID, name: 'the shop\'s own collection' }]) : json(res, { success: 'true' })));
@@ -260,8 +262,6 @@ describe('updates and deletes: only the run\'s own records, and lost answers res
   });
 
   it('writes whose every answer is lost: done when a read-back shows them applied, not when it does not', async () => {
-    // every update and delete answer lost; the get shows what the case says
-    const allLost = (resource: string, shown: () => unknown[]) => owned(resource, (path, res) => (path.endsWith('/get') ? json(res, shown()) : void res.socket?.destroy()));
     let record: unknown[] = [{ id: ID, name: `${TAG}-new` }];
     const up = allLost('collection', () => record);
     const applied = await up.c.update('collection', [{ id: ID, name: `${TAG}-new` }]);
@@ -282,7 +282,7 @@ describe('updates and deletes: only the run\'s own records, and lost answers res
   });
 
   it('an update whose every answer is lost, supplying a property no record shows (product fileid): applied when the shown ones are', async () => {
-    const { c, seen } = owned('product', (path, res) => (path.endsWith('/get') ? json(res, [{ id: ID, name: `${TAG}-new`, sku: `${TAG}-sku` }]) : void res.socket?.destroy()));
+    const { c, seen } = allLost('product', () => [{ id: ID, name: `${TAG}-new`, sku: `${TAG}-sku` }]);
     const up = await c.update('product', [{ id: ID, name: `${TAG}-new`, sku: `${TAG}-sku`, fileid: '05b755bb-82ce-41af-badc-277fa5e2f04c' }]);
     await c.close();
     expect(up).toMatchObject({ ok: false, applied: true });
