@@ -9,7 +9,7 @@ import { pollUntil } from './poll.js';
 import { keyRedactor, type Redactor } from './redact.js';
 import type { ResourceModel, ScalarKind } from '../schema/model.js';
 import { sameStoredValue } from '../values/index.js';
-import { comparableProps } from '../items/index.js';
+import { comparableProps } from '../items/writes.js';
 import { maxLengthOf, resource as resourceModel } from '../schema/model.js';
 import type { Ledger } from './ledger.js';
 import type { SharedReads } from './shared-reads.js';
@@ -444,9 +444,10 @@ export class StoreClient {
     const got = await this.byIds(r, data.map((x) => String(x.id)));
     if (!got.ok) return false;
     const byId = new Map((got.value ?? []).map((x) => [String(x?.id).toLowerCase(), x]));
+    const shown = comparableProps(r, 'get').filter((p) => p.kind !== 'list');
     return data.every((item) => {
       const rec = byId.get(String(item.id).toLowerCase());
-      const scalars = comparableProps(r, 'get').filter((p) => p.kind !== 'list' && typeof item[p.name] === 'string');
+      const scalars = shown.filter((p) => typeof item[p.name] === 'string');
       return !!rec && scalars.every((p) => sameStoredValue(p.kind as ScalarKind, item[p.name], rec[p.recordField ?? p.name]));
     });
   }
